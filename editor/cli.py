@@ -1,0 +1,124 @@
+"""The ``seastack`` command: validate content, and open the editor.
+
+The CLI never imports Qt except inside the commands that show or draw something.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from editor import __version__
+from editor.core.diagnostics import Severity
+from editor.core.resources import layouts_dir
+from editor.core.workspace import PathError, Workspace, load_workspace
+
+DEFAULT_LAYOUT = "crustacean.layout.yaml"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="seastack",
+        description="A studio for designers of hex and tile board games.",
+        epilog="With no command, seastack opens the editor on the bundled Crustacean layout.",
+    )
+    parser.add_argument("--version", action="version", version=f"seastack {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = commands.add_parser(
+        "validate",
+        help="check packs, boards, layouts and examples",
+        description="Check files against their schemas and the games' rules of content. "
+        "Errors make the exit code 1; warnings do too with --strict.",
+    )
+    validate.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: everything bundled)"
+    )
+    validate.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format"
+    )
+    validate.add_argument("--strict", action="store_true", help="fail on warnings too")
+
+    edit = commands.add_parser("edit", help="open the editor", description="Open the editor.")
+    edit.add_argument("path", nargs="?", metavar="PATH", help="a layout file (default: Crustacean)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
+    import editor.games  # noqa: F401  (registers the games)
+
+    if args.command == "validate":
+        return validate(args.paths, output=args.format, strict=args.strict)
+    path = getattr(args, "path", None)
+    return edit(path)
+
+
+def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False) -> int:
+    """`seastack validate`: 0 clean, 1 errors found, 2 a path cannot be read."""
+    try:
+        ws = load_workspace(list(paths))
+    except PathError as exc:
+        print(f"seastack validate: {exc}", file=sys.stderr)
+        return 2
+    diagnostics = ws.report()
+    errors = sum(d.severity is Severity.ERROR for d in diagnostics)
+    warnings = sum(d.severity is Severity.WARNING for d in diagnostics)
+    failed = errors > 0 or (strict and warnings > 0)
+    if output == "json":
+        print(
+            json.dumps(
+                {
+                    "files": len(ws.targets),
+                    "errors": errors,
+                    "warnings": warnings,
+                    "ok": not failed,
+                    "diagnostics": [d.to_json() for d in diagnostics],
+                },
+                indent=2,
+            )
+        )
+    else:
+        for diagnostic in diagnostics:
+            print(diagnostic.format())
+        print(_summary(ws, errors, warnings), file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _summary(ws: Workspace, errors: int, warnings: int) -> str:
+    files = len(ws.targets)
+    text = f"checked {files} file{'s' * (files != 1)}: "
+    text += f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    if ws.skipped:
+        text += f" ({ws.skipped} other files skipped)"
+    return text
+
+
+def edit(path: str | None) -> int:
+    """`seastack edit`: open the editor on a layout (the bundled Crustacean by default)."""
+    layout_path = Path(path) if path else layouts_dir() / DEFAULT_LAYOUT
+    try:
+        ws = load_workspace([layout_path])
+    except PathError as exc:
+        print(f"seastack edit: {exc}", file=sys.stderr)
+        return 2
+    diagnostics = ws.report()
+    for diagnostic in diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    shown = next(iter(sorted(ws.targets)), "")
+    layout = ws.layout_at(shown)
+    if layout is None:
+        print(f"seastack edit: {shown} is not a layout that can be opened", file=sys.stderr)
+        return 1
+    from editor.ui.app import run  # Qt is imported only here
+    from editor.ui.pictures import layout_picture
+
+    return run(layout_picture(ws, layout))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,766 @@
+"""The one YAML loader of Seastack: safe, strict, and with a position for every value.
+
+Every YAML file the CLI, the editor or the tests read goes through :func:`load_document`
+or :func:`parse_document`. The loader works on PyYAML's *event* stream (the C parser of
+libyaml when available, else the pure Python one) and composes the data itself, so that:
+
+* no object is ever constructed from a tag and nothing is ever executed;
+* every key and value keeps its source :class:`Span` (1-based lines and columns);
+* duplicate keys, custom tags, complex keys, several documents in one file and
+  "billion laughs" alias bombs are reported as :class:`~editor.core.diagnostics.Diagnostic`;
+* plain scalars follow the YAML 1.2 *core* schema (``yes``/``no``/``on``/``off`` stay
+  strings, dates stay strings, no ``1_000`` nor sexagesimal numbers).
+
+Merge keys (``<<: *base``) are not a YAML 1.2 feature: ``<<`` is an ordinary key here.
+
+Outcome of a parse (the ``Document`` is ``None`` exactly for the *fatal* codes):
+
+============================ ==================================================
+code                         Document
+============================ ==================================================
+``unreadable-file``          ``None``
+``binary-file``              ``None``
+``yaml-syntax``              ``None`` (parsing stops at the first one)
+``yaml-alias-budget``        ``None`` (parsing stops at once)
+``yaml-too-deep``            ``None`` (parsing stops at once)
+``duplicate-key``            present; the first value of the key is kept
+``complex-key``              present; the entry is left out
+``yaml-tag``                 present; the value is read as if it had no tag
+``yaml-multiple-documents``  present; holds the first document only
+============================ ==================================================
+"""
+
+from __future__ import annotations
+
+import codecs
+import math
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple, Protocol
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    DocumentStartEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+
+from editor.core.diagnostics import Diagnostic, error
+
+__all__ = [
+    "HAS_LIBYAML",
+    "MAX_ALIASES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "Document",
+    "Path_",
+    "Span",
+    "load_document",
+    "parse_document",
+]
+
+MAX_ALIASES: Final = 100
+"""At most this many alias nodes (``*name``) in one file."""
+MAX_NODES: Final = 100_000
+"""At most this many nodes in one file once every alias is expanded (checked at aliases)."""
+MAX_DEPTH: Final = 100
+"""At most this many nested mappings/sequences."""
+
+HAS_LIBYAML: Final[bool] = bool(getattr(yaml, "__with_libyaml__", False))
+"""True when PyYAML was built with libyaml, so the fast C parser is used."""
+
+_CORE: Final = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
+_SEQ, _MAP = _CORE + "seq", _CORE + "map"
+_ALLOWED_TAGS: Final = "!!str, !!int, !!float, !!bool, !!null, !!seq and !!map"
+
+Path_ = tuple[str | int, ...]
+"""A path into the data: mapping keys (str) and sequence indices (int), e.g. ``("spaces", 0)``."""
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a key or value is in the text: 1-based line and column of its start and end.
+
+    The end is exclusive: it is the position just after the last character, as PyYAML's
+    ``end_mark`` gives it. So ``a: 12`` gives the value ``12`` the span 1:4-1:6. For a
+    block scalar (``|`` or ``>``) the end is the start of the line after it (after any
+    trailing blank lines); for a block mapping or sequence it is the end of its last value.
+    """
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+_EMPTY_SPAN: Final = Span(1, 1, 1, 1)
+
+
+class Document:
+    """A parsed YAML file: its text, its data, and the source span of every key and value.
+
+    ``data`` is built from ``dict[str, Any]``, ``list[Any]``, ``str``, ``int``, ``float``,
+    ``bool`` and ``None`` only. A value reached through an alias is the *same* Python
+    object as the anchored one (as with ``yaml.safe_load``); treat ``data`` as read-only.
+    Spans are kept for values written in the file; a path inside an alias's expansion
+    has no span of its own and :meth:`value_span` answers with the alias.
+    """
+
+    __slots__ = ("_key_spans", "_value_spans", "data", "is_empty", "path", "text")
+
+    def __init__(
+        self,
+        path: str,
+        text: str,
+        data: Any,
+        value_spans: dict[Path_, Span],
+        key_spans: dict[Path_, Span],
+        is_empty: bool,
+    ) -> None:
+        self.path: str = path
+        """The path as given by the caller, used verbatim in diagnostics."""
+        self.text: str = text
+        """The text of the file (without a UTF-8 byte order mark)."""
+        self.data: Any = data
+        """The data; ``None`` for an empty file."""
+        self.is_empty: bool = is_empty
+        """True when the file holds no YAML content: only blanks, comments, ``---``/``...``."""
+        self._value_spans = value_spans
+        self._key_spans = key_spans
+
+    def __repr__(self) -> str:
+        return f"Document(path={self.path!r}, data={self.data!r})"
+
+    def value_span(self, path: Path_) -> Span:
+        """The span of the value at `path`, or of its nearest ancestor that has one.
+
+        The root path ``()`` spans the top-level value (1:1-1:1 for an empty file).
+        """
+        spans = self._value_spans
+        for length in range(len(path), -1, -1):
+            span = spans.get(path[:length])
+            if span is not None:
+                return span
+        return _EMPTY_SPAN  # pragma: no cover - the root always has a span
+
+    def key_span(self, path: Path_) -> Span | None:
+        """The span of the key whose value is at `path`; None for the root and list items."""
+        return self._key_spans.get(path)
+
+    def has(self, path: Path_) -> bool:
+        """True when `path` leads to a value in :attr:`data`."""
+        node = self.data
+        for step in path:
+            if isinstance(node, dict) and isinstance(step, str):
+                if step not in node:
+                    return False
+                node = node[step]
+            elif isinstance(node, list) and type(step) is int:
+                if not 0 <= step < len(node):
+                    return False
+                node = node[step]
+            else:
+                return False
+        return True
+
+    def get(self, path: Path_, default: Any = None) -> Any:
+        """The value at `path`, or `default` when :meth:`has` is false."""
+        if not self.has(path):
+            return default
+        node = self.data
+        for step in path:
+            node = node[step]
+        return node
+
+    def header_schema(self) -> str | None:
+        """The ``$schema=`` of a first-line ``# yaml-language-server: $schema=...`` comment."""
+        first_line = self.text.split("\n", 1)[0]
+        match = _SCHEMA_MODELINE.match(first_line)
+        return match.group(1) if match else None
+
+    def error_at(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> Diagnostic:
+        """An error diagnostic at the value at `path` (or at its key when `at_key` and any)."""
+        span = (self.key_span(path) if at_key else None) or self.value_span(path)
+        return error(self.path, span.line, span.column, code, message)
+
+
+_SCHEMA_MODELINE: Final = re.compile(r"#\s*yaml-language-server\s*:\s*\$schema=(\S+)\s*$")
+
+
+# --------------------------------------------------------------------------- scalars
+
+_INT_DEC: Final = re.compile(r"[-+]?[0-9]+")
+_INT_OCT: Final = re.compile(r"0o[0-7]+")
+_INT_HEX: Final = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT_NUM: Final = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_FLOAT_INF: Final = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
+_FLOAT_NAN: Final = re.compile(r"\.(?:nan|NaN|NAN)")
+_NULLS: Final = frozenset({"", "~", "null", "Null", "NULL"})
+_TRUES: Final = frozenset({"true", "True", "TRUE"})
+_FALSES: Final = frozenset({"false", "False", "FALSE"})
+_NO_VALUE: Final = object()
+_TOO_LONG: Final = object()
+
+
+def _as_int(text: str) -> Any:
+    """The int that `text` spells in the YAML 1.2 core schema, else `_NO_VALUE`.
+
+    An integer with more digits than Python converts (``sys.get_int_max_str_digits``)
+    gives `_TOO_LONG`.
+    """
+    try:
+        if _INT_DEC.fullmatch(text):
+            return int(text, 10)
+        if _INT_OCT.fullmatch(text):
+            return int(text[2:], 8)
+        if _INT_HEX.fullmatch(text):
+            return int(text[2:], 16)
+    except ValueError:
+        return _TOO_LONG
+    return _NO_VALUE
+
+
+def _as_float(text: str) -> Any:
+    """The float that `text` spells in the YAML 1.2 core schema, else `_NO_VALUE`."""
+    if _FLOAT_NUM.fullmatch(text):
+        return float(text)
+    if _FLOAT_INF.fullmatch(text):
+        return -math.inf if text.startswith("-") else math.inf
+    if _FLOAT_NAN.fullmatch(text):
+        return math.nan
+    return _NO_VALUE
+
+
+def _as_bool(text: str) -> Any:
+    """The bool that `text` spells in the YAML 1.2 core schema, else `_NO_VALUE`."""
+    if text in _TRUES:
+        return True
+    if text in _FALSES:
+        return False
+    return _NO_VALUE
+
+
+def _as_null(text: str) -> Any:
+    """None when `text` spells null in the YAML 1.2 core schema, else `_NO_VALUE`."""
+    return None if text in _NULLS else _NO_VALUE
+
+
+def _resolve_plain(text: str) -> Any:
+    """The value of an untagged plain scalar under the YAML 1.2 core schema."""
+    if text in _NULLS:
+        return None
+    first = text[0]
+    if first in "tTfF":
+        value = _as_bool(text)
+        return text if value is _NO_VALUE else value
+    if first in "0123456789+-.":
+        value = _as_int(text)
+        if value is _NO_VALUE:
+            value = _as_float(text)
+        return text if value is _NO_VALUE or value is _TOO_LONG else value
+    return text
+
+
+def _as_float_or_int(text: str) -> Any:
+    """Float for an explicit ``!!float``: also accepts the integer forms."""
+    value = _as_float(text)
+    if value is _NO_VALUE:
+        value = _as_int(text)
+        if value is _TOO_LONG:
+            return _NO_VALUE
+        if value is not _NO_VALUE:
+            value = float(value)
+    return value
+
+
+def _as_tagged_int(text: str) -> Any:
+    """Int for an explicit ``!!int``; `_NO_VALUE` when too long to convert."""
+    value = _as_int(text)
+    return _NO_VALUE if value is _TOO_LONG else value
+
+
+_TAGGED_SCALAR: Final[dict[str, Callable[[str], Any]]] = {
+    _INT: _as_tagged_int,
+    _FLOAT: _as_float_or_int,
+    _BOOL: _as_bool,
+    _NULL: _as_null,
+}
+
+
+def _short_tag(tag: str) -> str:
+    """``tag:yaml.org,2002:int`` -> ``!!int``; other tags unchanged."""
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+# --------------------------------------------------------------------------- composer
+
+
+class _EventSource(Protocol):
+    """What both PyYAML parsers (C and pure Python) offer."""
+
+    def get_event(self) -> Any: ...
+
+    def peek_event(self) -> Any: ...
+
+    def dispose(self) -> None: ...
+
+
+class _Mark(Protocol):
+    line: int
+    column: int
+
+
+class _Node(NamedTuple):
+    """A composed node: its value, span, scalar text (None for collections), size in nodes."""
+
+    value: Any
+    span: Span
+    text: str | None
+    kind: str
+    size: int
+
+
+class _Fatal(Exception):
+    """Stops composing: the diagnostic makes the document unusable."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def _position(mark: _Mark | None) -> tuple[int, int]:
+    """1-based line and column of a 0-based PyYAML mark (1:1 when there is none)."""
+    return (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
+
+
+def _span(start: _Mark | None, end: _Mark | None) -> Span:
+    return Span(*_position(start), *_position(end))
+
+
+class _Composer:
+    """Builds plain data and spans from a PyYAML event stream, with every check."""
+
+    def __init__(self, events: _EventSource, path: str) -> None:
+        self.events = events
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+        self.value_spans: dict[Path_, Span] = {}
+        self.key_spans: dict[Path_, Span] = {}
+        self.anchors: dict[str, _Node] = {}
+        self.aliases = 0
+        self.nodes = 0
+
+    def _error(self, mark: _Mark | None, code: str, message: str) -> Diagnostic:
+        diagnostic = error(self.path, *_position(mark), code, message)
+        self.diagnostics.append(diagnostic)
+        return diagnostic
+
+    def compose(self) -> tuple[Any, bool]:
+        """Read the stream; return the data and whether the file is empty."""
+        events = self.events
+        events.get_event()  # StreamStartEvent
+        if isinstance(events.peek_event(), StreamEndEvent):
+            self.value_spans[()] = _EMPTY_SPAN
+            return None, True
+        events.get_event()  # DocumentStartEvent
+        first = events.peek_event()
+        is_empty = (
+            isinstance(first, ScalarEvent)
+            and first.value == ""
+            and first.tag is None
+            and first.anchor is None
+            and first.style in (None, "")
+        )
+        root = self._node((), True, 0)
+        if is_empty:
+            self.value_spans[()] = _EMPTY_SPAN
+        events.get_event()  # DocumentEndEvent
+        following = events.peek_event()
+        if isinstance(following, DocumentStartEvent):
+            self._error(
+                following.start_mark,
+                "yaml-multiple-documents",
+                "only one YAML document per file is expected; a second one starts here",
+            )
+        return root.value, is_empty
+
+    def _node(self, path: Path_, record: bool, depth: int) -> _Node:
+        event = self.events.get_event()
+        if isinstance(event, AliasEvent):
+            node = self._alias(event)
+        else:
+            self.nodes += 1
+            if isinstance(event, ScalarEvent):
+                node = self._scalar(event)
+            elif depth >= MAX_DEPTH:
+                raise _Fatal(
+                    self._error(
+                        event.start_mark,
+                        "yaml-too-deep",
+                        f"mappings and lists are nested more than {MAX_DEPTH} levels deep",
+                    )
+                )
+            elif isinstance(event, SequenceStartEvent):
+                node = self._sequence(event, path, record, depth)
+            elif isinstance(event, MappingStartEvent):
+                node = self._mapping(event, path, record, depth)
+            else:  # pragma: no cover - the parser guarantees a node event here
+                raise AssertionError(f"unexpected YAML event {event!r}")
+            if event.anchor is not None:
+                self.anchors[event.anchor] = node
+        if record:
+            self.value_spans[path] = node.span
+        return node
+
+    def _check_nodes(self, event: Event) -> None:
+        """Only an alias can pass the budget: a file without any is bounded by its size."""
+        if self.nodes > MAX_NODES:
+            raise _Fatal(
+                self._error(
+                    event.start_mark,
+                    "yaml-alias-budget",
+                    f"the file expands to more than {MAX_NODES} values once aliases are "
+                    "replaced (a 'billion laughs' file?); use fewer aliases",
+                )
+            )
+
+    def _alias(self, event: AliasEvent) -> _Node:
+        self.aliases += 1
+        if self.aliases > MAX_ALIASES:
+            raise _Fatal(
+                self._error(
+                    event.start_mark,
+                    "yaml-alias-budget",
+                    f"more than {MAX_ALIASES} aliases (*name) in one file",
+                )
+            )
+        anchored = self.anchors.get(event.anchor or "")
+        if anchored is None:
+            raise _Fatal(
+                self._error(
+                    event.start_mark,
+                    "yaml-syntax",
+                    f"YAML syntax: alias '*{event.anchor}' refers to no anchor "
+                    f"'&{event.anchor}' defined before it",
+                )
+            )
+        self.nodes += anchored.size
+        self._check_nodes(event)
+        return anchored._replace(span=_span(event.start_mark, event.end_mark))
+
+    def _scalar(self, event: ScalarEvent) -> _Node:
+        text = event.value
+        tag = event.tag
+        value: Any
+        if tag is None:
+            value = _resolve_plain(text) if event.style in (None, "") else text
+        elif tag == _STR:
+            value = text
+        else:
+            convert = _TAGGED_SCALAR.get(tag)
+            value = _NO_VALUE if convert is None else convert(text)
+            if value is _NO_VALUE:
+                if convert is None:
+                    self._bad_tag(event.start_mark, tag)
+                else:
+                    self._error(
+                        event.start_mark,
+                        "yaml-tag",
+                        f"{text!r} is not a valid {_short_tag(tag)} value",
+                    )
+                value = _resolve_plain(text) if event.style in (None, "") else text
+        return _Node(value, _span(event.start_mark, event.end_mark), text, "value", 1)
+
+    def _bad_tag(self, mark: _Mark | None, tag: str) -> None:
+        self._error(
+            mark,
+            "yaml-tag",
+            f"tag '{_short_tag(tag)}' is not allowed here; only {_ALLOWED_TAGS} may be written",
+        )
+
+    def _check_collection_tag(self, event: CollectionStartEvent, allowed: str) -> None:
+        if event.tag is not None and event.tag != allowed:
+            self._bad_tag(event.start_mark, event.tag)
+
+    def _end(self, start: Event, last: Span | None, flow: bool | None) -> Span:
+        end_event = self.events.get_event()
+        if last is None or flow:
+            return _span(start.start_mark, end_event.end_mark)
+        return Span(*_position(start.start_mark), last.end_line, last.end_column)
+
+    def _sequence(self, event: SequenceStartEvent, path: Path_, record: bool, depth: int) -> _Node:
+        self._check_collection_tag(event, _SEQ)
+        items: list[Any] = []
+        size = 1
+        last: Span | None = None
+        peek = self.events.peek_event
+        while not isinstance(peek(), SequenceEndEvent):
+            item = self._node((*path, len(items)), record, depth + 1)
+            items.append(item.value)
+            size += item.size
+            last = item.span
+        return _Node(items, self._end(event, last, event.flow_style), None, "list", size)
+
+    def _mapping(self, event: MappingStartEvent, path: Path_, record: bool, depth: int) -> _Node:
+        self._check_collection_tag(event, _MAP)
+        mapping: dict[str, Any] = {}
+        key_lines: dict[str, int] = {}
+        size = 1
+        last: Span | None = None
+        peek = self.events.peek_event
+        while not isinstance(peek(), MappingEndEvent):
+            key = self._node((), False, depth + 1)
+            size += key.size
+            text = key.text
+            keep = record
+            if text is None:
+                keep = False
+                self.diagnostics.append(
+                    error(
+                        self.path,
+                        key.span.line,
+                        key.span.column,
+                        "complex-key",
+                        f"a key must be a plain value, not a {key.kind}",
+                    )
+                )
+            elif text in key_lines:
+                keep = False
+                self.diagnostics.append(
+                    error(
+                        self.path,
+                        key.span.line,
+                        key.span.column,
+                        "duplicate-key",
+                        f"duplicate key '{text}' (first defined on line {key_lines[text]})",
+                    )
+                )
+            child_path = (*path, text) if text is not None else path
+            value = self._node(child_path, keep, depth + 1)
+            size += value.size
+            last = value.span
+            if text is not None and text not in key_lines:
+                key_lines[text] = key.span.line
+                mapping[text] = value.value
+                if keep:
+                    self.key_spans[child_path] = key.span
+        return _Node(mapping, self._end(event, last, event.flow_style), None, "mapping", size)
+
+
+class _PythonEvents(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """The pure Python PyYAML parser, as an event source."""
+
+    def __init__(self, text: str) -> None:
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+
+
+def _python_events(text: str) -> _EventSource:
+    return _PythonEvents(text)
+
+
+def _c_events(text: str) -> _EventSource:
+    from yaml._yaml import CParser
+
+    parser: _EventSource = CParser(text)
+    return parser
+
+
+# --------------------------------------------------------------------------- errors
+
+_TOKEN_WORDS: Final = {
+    "<block end>": "the end of the indented block",
+    "<block mapping start>": "the start of a new mapping",
+    "<block sequence start>": "the start of a new list",
+    "<block entry>": "a '-' list item",
+    "<flow sequence start>": "'['",
+    "<flow sequence end>": "']'",
+    "<flow mapping start>": "'{'",
+    "<flow mapping end>": "'}'",
+    "<flow entry>": "','",
+    "<scalar>": "a value",
+    "<alias>": "an alias",
+    "<anchor>": "an anchor",
+    "<tag>": "a tag",
+    "<directive>": "a directive",
+    "<document start>": "'---'",
+    "<document end>": "'...'",
+    "<stream start>": "the start of the file",
+    "<stream end>": "the end of the file",
+}
+_TOKEN_NAME: Final = re.compile(r"'?(<[a-z ]+>)'?")
+_NON_PRINTABLE: Final = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+def _plain_problem(problem: str) -> str:
+    """PyYAML's wording with token names made readable."""
+    if "'\\t'" in problem:
+        return "a tab character cannot be used here; indent with spaces"
+    problem = problem.replace("end of stream", "end of file")
+    problem = problem.replace("could not find expected", "could not find the expected")
+    problem = problem.replace("found '?'", "found a new key")
+    text = _TOKEN_NAME.sub(lambda m: _TOKEN_WORDS.get(m.group(1), m.group(0)), problem)
+    if "<block end>" in problem:
+        text += " (check the indentation)"
+    return text
+
+
+def _syntax_diagnostic(exc: yaml.YAMLError, path: str, text: str) -> Diagnostic:
+    """A ``yaml-syntax`` diagnostic from a PyYAML error, with its position."""
+    line, column = 1, 1
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        if mark is not None:
+            line, column = mark.line + 1, mark.column + 1
+        message = _plain_problem(exc.problem or exc.context or "invalid YAML")
+        context, context_mark = exc.context, exc.context_mark
+        if exc.problem and context and context_mark is not None:
+            start = context_mark.line + 1
+            if context == "while scanning a simple key":
+                message = f"{message} after the key that starts on line {start}"
+            else:
+                message += f", {context} that starts on line {start}"
+    elif isinstance(exc, yaml.reader.ReaderError):
+        line, column = _line_column(text, exc.position)
+        message = f"character {exc.character!r} is not allowed"
+    else:  # pragma: no cover - PyYAML raises marked errors only
+        message = str(exc)
+    return error(path, line, column, "yaml-syntax", f"YAML syntax: {message}")
+
+
+def _line_column(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of the character at `index` in `text`."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _decode(data: bytes, path: str) -> tuple[str | None, Diagnostic | None]:
+    """UTF-8 text from `data` (a BOM is dropped), or a ``binary-file`` diagnostic."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, error(
+            path, 1, 1, "binary-file", "binary file: UTF-16 text is not supported, use UTF-8"
+        )
+    data = data.removeprefix(codecs.BOM_UTF8)
+    nul = data.find(b"\x00")
+    limit = len(data) if nul < 0 else nul
+    try:
+        text = data[:limit].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _byte_line_column(data, exc.start)
+        return None, error(
+            path,
+            line,
+            column,
+            "binary-file",
+            f"binary file: not valid UTF-8 text (byte 0x{data[exc.start]:02x})",
+        )
+    if nul >= 0:
+        line, column = _byte_line_column(data, nul)
+        return None, error(path, line, column, "binary-file", "binary file: contains a NUL byte")
+    return text, None
+
+
+def _byte_line_column(data: bytes, index: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of the byte at `index` in UTF-8 `data`."""
+    line_start = data.rfind(b"\n", 0, index) + 1
+    prefix = data[line_start:index].decode("utf-8", errors="replace")
+    return data.count(b"\n", 0, index) + 1, len(prefix) + 1
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def parse_document(
+    text: str | bytes, path: str, *, pure_python: bool = False
+) -> tuple[Document | None, list[Diagnostic]]:
+    """Parse one YAML document from `text`; `path` is only used to label diagnostics.
+
+    Returns the document (None after a fatal error, see the module docstring) and the
+    diagnostics, all errors, in file order. `pure_python` forces PyYAML's pure Python
+    parser even when libyaml is available (both give the same results).
+
+    >>> doc, diagnostics = parse_document("name: Snails\\nplayers: 2\\nfast: yes\\n", "g.yaml")
+    >>> doc.data, diagnostics
+    ({'name': 'Snails', 'players': 2, 'fast': 'yes'}, [])
+    >>> doc.value_span(("players",))
+    Span(line=2, column=10, end_line=2, end_column=11)
+    >>> doc, diagnostics = parse_document("id: a\\nid: b\\n", "g.yaml")
+    >>> doc.data, [d.format() for d in diagnostics]
+    ({'id': 'a'}, ["g.yaml:2:1: error duplicate-key: duplicate key 'id' (first defined on line 1)"])
+    """
+    if isinstance(text, bytes):
+        decoded, problem = _decode(text, path)
+        if decoded is None:
+            assert problem is not None
+            return None, [problem]
+        text = decoded
+    elif text.startswith("\ufeff"):
+        text = text[1:]
+    bad = _NON_PRINTABLE.search(text)
+    if bad is not None:
+        line, column = _line_column(text, bad.start())
+        char = bad.group()
+        if char == "\x00":
+            return None, [
+                error(path, line, column, "binary-file", "binary file: contains a NUL byte")
+            ]
+        return None, [
+            error(
+                path,
+                line,
+                column,
+                "yaml-syntax",
+                f"YAML syntax: character U+{ord(char):04X} is not allowed in a YAML file",
+            )
+        ]
+    if HAS_LIBYAML and not pure_python:
+        try:
+            return _parse(text, path, _c_events)
+        except yaml.YAMLError:
+            pass  # report the error as the pure Python parser words and places it
+    try:
+        return _parse(text, path, _python_events)
+    except yaml.YAMLError as exc:
+        return None, [_syntax_diagnostic(exc, path, text)]
+
+
+def _parse(
+    text: str, path: str, make_events: Callable[[str], _EventSource]
+) -> tuple[Document | None, list[Diagnostic]]:
+    events = make_events(text)
+    composer = _Composer(events, path)
+    try:
+        data, is_empty = composer.compose()
+    except _Fatal:
+        return None, composer.diagnostics
+    finally:
+        events.dispose()
+    document = Document(path, text, data, composer.value_spans, composer.key_spans, is_empty)
+    return document, composer.diagnostics
+
+
+def load_document(
+    path: str | os.PathLike[str], display_path: str | None = None
+) -> tuple[Document | None, list[Diagnostic]]:
+    """Read and parse the YAML file at `path`; diagnostics name it `display_path` if given."""
+    shown = display_path if display_path is not None else os.fspath(path)
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return None, [error(shown, 1, 1, "unreadable-file", f"cannot read the file: {reason}")]
+    return parse_document(data, shown)

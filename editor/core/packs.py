@@ -1,0 +1,177 @@
+"""Content packs: the manifest model and the checks of pack dependencies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from editor.core.diagnostics import Diagnostic, error
+from editor.core.documents import Document
+
+
+@dataclass
+class Pack:
+    """A content pack: its manifest and the documents in its folder."""
+
+    id: str
+    name: str
+    version: str
+    game: str
+    folder: Path
+    manifest: Document
+    dependencies: dict[str, str] = field(default_factory=dict)
+    documents: list[tuple[str, Document]] = field(default_factory=list)
+    bundled: bool = False
+
+    @classmethod
+    def from_document(cls, document: Document, folder: Path, bundled: bool = False) -> Pack:
+        """A pack from a manifest that passed its schema."""
+        data = document.data
+        return cls(
+            id=data["id"],
+            name=data["name"],
+            version=data["version"],
+            game=data["game"],
+            folder=folder,
+            manifest=document,
+            dependencies={k: str(v) for k, v in data.get("dependencies", {}).items()},
+            bundled=bundled,
+        )
+
+    def files_of_kind(self, kind: str) -> Iterator[Document]:
+        """The pack's documents of one kind (``tiles``, ``ruleset``...)."""
+        return (doc for k, doc in self.documents if k == kind)
+
+
+def parse_version(text: str) -> Version | None:
+    """A pack version as a comparable version, or None if it cannot be compared.
+
+    >>> parse_version("1.2.0-beta.1") < parse_version("1.2.0")
+    True
+    """
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return None
+
+
+def parse_range(text: str) -> SpecifierSet | None:
+    """A dependency's version range; ``''`` and ``'*'`` mean any version.
+
+    >>> "1.4.0" in parse_range(">=1.0,<2")
+    True
+    >>> parse_range("about one") is None
+    True
+    """
+    text = text.strip()
+    if text in ("", "*"):
+        return SpecifierSet()
+    try:
+        return SpecifierSet(text)
+    except InvalidSpecifier:
+        return None
+
+
+def check_dependencies(packs: Mapping[str, Pack]) -> list[Diagnostic]:
+    """Missing dependencies, bad or unmet version ranges, other games, and cycles."""
+    out: list[Diagnostic] = []
+    graph: nx.DiGraph = nx.DiGraph()
+    for pack in packs.values():
+        graph.add_node(pack.id)
+        doc = pack.manifest
+        for dep_id, text in pack.dependencies.items():
+            where = ("dependencies", dep_id)
+            span = doc.value_span(where)
+            key = doc.key_span(where) or span
+            spec = parse_range(text)
+            if spec is None:
+                out.append(
+                    error(
+                        doc.path,
+                        span.line,
+                        span.column,
+                        "bad-version-range",
+                        f"{text!r} is not a version range; write one like '>=1.0,<2'",
+                    )
+                )
+            dep = packs.get(dep_id)
+            if dep is None:
+                out.append(
+                    error(
+                        doc.path,
+                        key.line,
+                        key.column,
+                        "missing-dependency",
+                        f"pack {pack.id!r} needs pack {dep_id!r}, which is not installed",
+                    )
+                )
+                continue
+            graph.add_edge(pack.id, dep_id)
+            if dep.game != pack.game:
+                out.append(
+                    error(
+                        doc.path,
+                        key.line,
+                        key.column,
+                        "dependency-game",
+                        f"pack {dep_id!r} is for {dep.game!r}, not {pack.game!r}",
+                    )
+                )
+            version = parse_version(dep.version)
+            if (
+                spec is not None
+                and version is not None
+                and not spec.contains(version, prereleases=True)
+            ):
+                out.append(
+                    error(
+                        doc.path,
+                        span.line,
+                        span.column,
+                        "dependency-version",
+                        f"pack {pack.id!r} needs {dep_id} {text}, but version {dep.version}"
+                        " is installed",
+                    )
+                )
+    for cycle in nx.simple_cycles(graph):
+        first = packs[cycle[0]]
+        span = first.manifest.key_span(("dependencies",)) or first.manifest.value_span(())
+        ring = " -> ".join([*cycle, cycle[0]])
+        out.append(
+            error(
+                first.manifest.path,
+                span.line,
+                span.column,
+                "dependency-cycle",
+                f"packs depend on each other in a circle: {ring}",
+            )
+        )
+    return out
+
+
+def closure(packs: Mapping[str, Pack], roots: Iterable[str]) -> list[Pack]:
+    """The packs named and all they depend on, dependencies first; unknown ids are left out.
+
+    The order is deterministic: a depth-first walk that lists a pack after its dependencies,
+    so that later packs override earlier ones when data is merged.
+    """
+    order: list[Pack] = []
+    seen: set[str] = set()
+
+    def visit(pack_id: str, stack: tuple[str, ...]) -> None:
+        if pack_id in seen or pack_id in stack or pack_id not in packs:
+            return
+        pack = packs[pack_id]
+        for dep in sorted(pack.dependencies):
+            visit(dep, (*stack, pack_id))
+        seen.add(pack_id)
+        order.append(pack)
+
+    for root in roots:
+        visit(root, ())
+    return order

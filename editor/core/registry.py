@@ -1,0 +1,50 @@
+"""The game registry: each game registers one :class:`Game`; the core names none of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from editor.core.diagnostics import Diagnostic
+    from editor.core.layouts import Layout
+    from editor.core.workspace import Workspace
+
+BoardKind = Literal["hex", "square", "none"]
+Check = Callable[["Workspace"], Iterable["Diagnostic"]]
+Colours = Callable[["Workspace", "Layout"], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game tells the core: its id, file kinds and schemas, checks and board kind."""
+
+    id: str
+    name: str
+    board_kind: BoardKind
+    #: File kinds this game adds (``tiles`` for ``tiles.yaml``) and the schema ``$id`` of each.
+    file_kinds: Mapping[str, str] = field(default_factory=dict)
+    #: Semantic checks run over a loaded workspace after the schemas have passed.
+    checks: tuple[Check, ...] = ()
+    #: What the board view paints each tile type with, for a layout and its packs.
+    colours: Colours | None = None
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (again with the same id replaces it)."""
+    _GAMES[game.id] = game
+    return game
+
+
+def get(game_id: str) -> Game | None:
+    """The registered game with this id, if any."""
+    return _GAMES.get(game_id)
+
+
+def games() -> tuple[Game, ...]:
+    """Every registered game, by id."""
+    return tuple(_GAMES[k] for k in sorted(_GAMES))

@@ -1,0 +1,215 @@
+"""JSON Schema registry and validation of documents, with errors turned into diagnostics.
+
+Schemas are JSON Schema 2020-12 files whose ``$id`` lies under :data:`NAMESPACE`. They are
+resolved through a local :class:`referencing.Registry`, so validation never touches the
+network: a reference to anything not loaded is an error, not a download.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from editor.core.diagnostics import Diagnostic, error
+from editor.core.documents import Document
+from editor.core.resources import schemas_dir
+
+NAMESPACE = "https://seastack.dev/schemas/"
+
+_TYPE_NAMES = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing (null)",
+}
+
+
+def schema_id(relative: str) -> str:
+    """The ``$id`` of a bundled schema from its path under ``schemas/``.
+
+    >>> schema_id("snails/ruleset.schema.json")
+    'https://seastack.dev/schemas/snails/ruleset.schema.json'
+    """
+    return NAMESPACE + relative
+
+
+class SchemaRegistry:
+    """All schemas of a folder, by ``$id``, with one cached validator per schema."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or schemas_dir()
+        self.schemas: dict[str, dict[str, Any]] = {}
+        for path in sorted(self.folder.rglob("*.schema.json")):
+            schema = json.loads(path.read_text(encoding="utf-8"))
+            expected = schema_id(path.relative_to(self.folder).as_posix())
+            if schema.get("$id") != expected:
+                raise ValueError(f"{path}: $id must be {expected!r}")
+            self.schemas[expected] = schema
+        self._validators: dict[str, Draft202012Validator] = {}
+
+    @cached_property
+    def registry(self) -> Registry[Any]:
+        """The local referencing registry (no retrieval: unknown references fail)."""
+        resources = [
+            (uri, Resource.from_contents(schema, default_specification=DRAFT202012))
+            for uri, schema in self.schemas.items()
+        ]
+        return Registry().with_resources(resources)
+
+    def validator(self, uri: str) -> Draft202012Validator:
+        """A validator for the schema with this ``$id`` (or ``$id#/pointer``)."""
+        if uri not in self._validators:
+            base, _, fragment = uri.partition("#")
+            schema: Mapping[str, Any] = self.schemas[base]
+            if fragment:
+                schema = {"$ref": uri}
+            self._validators[uri] = Draft202012Validator(schema, registry=self.registry)
+        return self._validators[uri]
+
+    def required_keys(self, uri: str) -> list[str]:
+        """The ``required`` list of a schema or of a ``#/pointer`` inside one."""
+        base, _, fragment = uri.partition("#")
+        node: Any = self.schemas[base]
+        for part in filter(None, fragment.split("/")):
+            node = node[part]
+        return list(node.get("required", []))
+
+    def validate(self, document: Document, uri: str, what: str) -> list[Diagnostic]:
+        """Every schema error of a document as diagnostics; ``what`` names the file's kind."""
+        validator = self.validator(uri)
+        diagnostics: list[Diagnostic] = []
+        for err in _leaf_errors(validator.iter_errors(document.data)):
+            diagnostics.extend(_diagnose(document, err, what))
+        return diagnostics
+
+
+def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    """Errors with anyOf/oneOf context replaced by their most relevant branch error."""
+    for err in errors:
+        if err.context:
+            from jsonschema.exceptions import best_match
+
+            best = best_match(err.context)
+            yield best if best is not None else err
+        else:
+            yield err
+
+
+def _where(path: tuple[str | int, ...], what: str) -> str:
+    if not path:
+        return what
+    parts = [f"[{p}]" if isinstance(p, int) else str(p) for p in path]
+    return ".".join(parts).replace(".[", "[")
+
+
+def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagnostic]:
+    path = tuple(err.absolute_path)
+    place = _where(path, what)
+    kind = err.validator
+    instance = err.instance
+    # the keyword's value in the schema (jsonschema types it loosely)
+    value: Any = err.validator_value
+    schema = err.schema if isinstance(err.schema, Mapping) else {}
+
+    def at_value(code: str, message: str, at: tuple[str | int, ...] = path) -> Diagnostic:
+        span = document.value_span(at)
+        return error(document.path, span.line, span.column, code, message)
+
+    def at_key(code: str, message: str, at: tuple[str | int, ...]) -> Diagnostic:
+        span = document.key_span(at) or document.value_span(at)
+        return error(document.path, span.line, span.column, code, message)
+
+    if "propertyNames" in err.absolute_schema_path:
+        # jsonschema checks each key as an instance of its own, at the mapping's path
+        key = str(instance)
+        message = f"{key!r} is not allowed as a key in {place}"
+        if schema.get("x-hint"):
+            message += f": {schema['x-hint']}"
+        return [at_key("bad-key", message, (*path, key))]
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = set(schema.get("properties", {}))
+        patterns = schema.get("patternProperties", {})
+        extras = [
+            key
+            for key in instance
+            if key not in known and not any(re.search(p, key) for p in patterns)
+        ]
+        out = []
+        for key in extras:
+            message = f"unknown key {key!r} in {place}"
+            close = difflib.get_close_matches(key, sorted(known), n=1)
+            if close:
+                message += f"; did you mean {close[0]!r}?"
+            elif known:
+                message += f"; expected one of: {', '.join(sorted(known))}"
+            out.append(at_key("unknown-key", message, (*path, key)))
+        return out
+    if kind == "required" and isinstance(instance, dict):
+        missing = [k for k in value if k not in instance]
+        return [
+            at_key("missing-key", f"missing required key {k!r} in {place}", path) for k in missing
+        ]
+    if kind == "type":
+        names = [value] if isinstance(value, str) else list(value)
+        wanted = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+        return [
+            at_value("wrong-type", f"{place} must be {wanted}, not {_describe(instance)}"),
+        ]
+    if kind in ("enum", "const"):
+        allowed = list(value) if kind == "enum" else [value]
+        choices = ", ".join(str(a) for a in allowed)
+        message = f"{instance!r} is not allowed for {place}; use one of: {choices}"
+        close = difflib.get_close_matches(str(instance), [str(a) for a in allowed], n=1)
+        if close:
+            message = f"{instance!r} is not allowed for {place}; did you mean {close[0]!r}?"
+        return [at_value("bad-value", message)]
+    if kind == "pattern":
+        hint = schema.get("x-hint")
+        message = f"{instance!r} is not a valid {place}"
+        message += f": {hint}" if hint else f" (must match {value})"
+        return [at_value("bad-value", message)]
+    if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
+        return [at_value("out-of-range", f"{place}: {err.message}")]
+    if kind in ("minLength", "maxLength"):
+        return [
+            at_value("bad-value", f"{place} is too {'short' if kind == 'minLength' else 'long'}")
+        ]
+    if kind in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        return [at_value("bad-size", f"{place}: {err.message}")]
+    if kind == "uniqueItems" and isinstance(instance, list):
+        seen: set[str] = set()
+        for index, item in enumerate(instance):
+            marker = json.dumps(item, sort_keys=True)
+            if marker in seen:
+                return [
+                    at_value("duplicate-item", f"{item!r} appears twice in {place}", (*path, index))
+                ]
+            seen.add(marker)
+    return [at_value("schema", f"{place}: {err.message}")]
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    return repr(value)

@@ -1,0 +1,427 @@
+"""The one loader: files in, typed content and diagnostics out.
+
+The CLI, the editor and the tests all load through :func:`load_workspace`. It reads every
+file once, checks it against its schema, builds packs, boards and layouts from the files
+that passed, then runs the core's semantic checks and those of every registered game.
+
+Bundled content (the packs, boards and layouts shipped with Seastack) is always loaded as
+context, so that a designer's layout can name the bundled board and packs. Diagnostics are
+reported for the *target* files only: the paths asked for, or everything bundled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from editor.core import registry
+from editor.core.boards import Board
+from editor.core.diagnostics import Diagnostic, error, sort_diagnostics, warning
+from editor.core.documents import Document, load_document
+from editor.core.files import Found, display_path, file_kind, find_pack_root, walk_yaml
+from editor.core.layouts import Layout
+from editor.core.packs import Pack, check_dependencies, closure
+from editor.core.resources import content_dir, layouts_dir
+from editor.core.schemas import SchemaRegistry, schema_id
+
+#: Kinds every game shares, with their schema and how diagnostics name them.
+CORE_KINDS = {
+    "pack": ("pack.schema.json", "pack manifest"),
+    "board": ("board.schema.json", "board"),
+    "layout": ("layout.schema.json", "layout"),
+    "example": ("example.schema.json", "rules example"),
+}
+
+
+class PathError(Exception):
+    """A path given on the command line cannot be read at all."""
+
+
+@dataclass
+class Workspace:
+    """Everything loaded: documents, packs, boards, layouts, and the diagnostics found."""
+
+    schemas: SchemaRegistry
+    documents: dict[str, Document] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+    valid: set[str] = field(default_factory=set)
+    targets: set[str] = field(default_factory=set)
+    packs: dict[str, Pack] = field(default_factory=dict)
+    boards: dict[str, Board] = field(default_factory=dict)
+    layouts: dict[str, Layout] = field(default_factory=dict)
+    examples: list[Document] = field(default_factory=list)
+    pack_of_document: dict[str, Pack] = field(default_factory=dict)
+    skipped: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def report(self) -> list[Diagnostic]:
+        """The diagnostics of the target files, sorted by file, line and column."""
+        return sort_diagnostics(d for d in self.diagnostics if d.path in self.targets)
+
+    def default_packs(self, game: str) -> list[str]:
+        """The game's bundled packs: what a layout uses when it names none."""
+        return sorted(p.id for p in self.packs.values() if p.bundled and p.game == game)
+
+    def packs_in_use(self, layout: Layout) -> list[Pack]:
+        """The packs a layout uses, with their dependencies, dependencies first."""
+        names = layout.packs if layout.packs is not None else self.default_packs(layout.game)
+        return closure(self.packs, names)
+
+    def documents_of(self, packs: Iterable[Pack], kind: str) -> list[Document]:
+        """The valid documents of one kind in some packs, in the packs' order."""
+        return [doc for pack in packs for doc in pack.files_of_kind(kind) if doc.path in self.valid]
+
+    def layout_at(self, path: str) -> Layout | None:
+        """The layout loaded from a file, by its display path."""
+        for layout in self.layouts.values():
+            if layout.document is not None and layout.document.path == path:
+                return layout
+        return None
+
+
+def load_workspace(
+    paths: Sequence[Path | str] | None = None,
+    *,
+    bundled: bool = True,
+    texts: dict[Path, str] | None = None,
+) -> Workspace:
+    """Load and check files; with no paths, check everything bundled.
+
+    ``texts`` gives the unsaved text of open files (the editor's buffers): it is used
+    instead of what is on disk. A path that does not exist raises :class:`PathError`.
+    """
+    # A game registers itself when its package is imported; the callers import editor.games.
+    ws = Workspace(schemas=SchemaRegistry())
+    loader = _Loader(ws, texts or {})
+    if bundled:
+        for folder in (content_dir(), layouts_dir()):
+            if folder.is_dir():
+                loader.add_tree(folder, target=not paths, bundled=True)
+    for raw in paths or ():
+        path = Path(raw)
+        if not path.exists():
+            raise PathError(f"cannot read {str(raw)!r}: no such file or folder")
+        if path.is_dir():
+            loader.add_tree(path, target=True, bundled=False)
+        else:
+            loader.add_file(path, target=True, bundled=False, explicit=True)
+    loader.finish()
+    return ws
+
+
+class _Loader:
+    def __init__(self, ws: Workspace, texts: dict[Path, str]) -> None:
+        self.ws = ws
+        self.texts = {p.resolve(): t for p, t in texts.items()}
+        self.seen: dict[Path, str] = {}
+        self.pack_roots: dict[Path, bool] = {}
+
+    def add_tree(self, folder: Path, *, target: bool, bundled: bool) -> None:
+        found: Found = walk_yaml(folder)
+        self.ws.skipped += found.skipped
+        for path in found.files:
+            self.add_file(path, target=target, bundled=bundled, explicit=False)
+
+    def add_file(self, path: Path, *, target: bool, bundled: bool, explicit: bool) -> None:
+        resolved = path.resolve()
+        if resolved in self.seen:
+            shown = self.seen[resolved]
+            if target:
+                self.ws.targets.add(shown)
+            return
+        shown = display_path(path)
+        kind = file_kind(path)
+        known = kind in CORE_KINDS or any(kind in g.file_kinds for g in registry.games())
+        if not known:
+            if explicit:
+                self.seen[resolved] = shown
+                self.ws.targets.add(shown)
+                self.ws.diagnostics.append(_unknown_kind(shown, kind))
+            else:
+                self.ws.skipped += 1
+            return
+        self.seen[resolved] = shown
+        if target:
+            self.ws.targets.add(shown)
+        if resolved in self.texts:
+            from editor.core.documents import parse_document
+
+            document, problems = parse_document(self.texts[resolved], shown)
+        else:
+            document, problems = load_document(path, shown)
+        self.ws.diagnostics.extend(problems)
+        assert kind is not None
+        self.ws.kinds[shown] = kind
+        if document is None:
+            return
+        self.ws.documents[shown] = document
+        if kind != "pack" and kind not in CORE_KINDS:
+            root = find_pack_root(path)
+            if root is not None:
+                self._ensure_pack(root, bundled)
+
+    def _ensure_pack(self, root: Path, bundled: bool) -> None:
+        resolved = root.resolve()
+        if resolved in self.pack_roots:
+            return
+        self.pack_roots[resolved] = bundled
+        self.add_file(root / "pack.yaml", target=False, bundled=bundled, explicit=False)
+
+    def finish(self) -> None:
+        ws = self.ws
+        manifests: list[tuple[Path, Document]] = []
+        for shown, document in ws.documents.items():
+            kind = ws.kinds[shown]
+            uri, what = self._schema_for(shown, kind)
+            if uri is None:
+                continue
+            if document.is_empty:
+                ws.diagnostics.append(
+                    error(shown, 1, 1, "empty-file", f"the file is empty; a {what} is expected")
+                )
+                continue
+            problems = ws.schemas.validate(document, uri, what)
+            ws.diagnostics.extend(problems)
+            if not problems:
+                ws.valid.add(shown)
+                if kind == "pack":
+                    manifests.append((Path(shown), document))
+        self._build_packs(manifests)
+        self._build_boards_and_layouts()
+        self._check_references()
+        for game in registry.games():
+            for check in game.checks:
+                ws.diagnostics.extend(check(ws))
+
+    def _schema_for(self, shown: str, kind: str) -> tuple[str | None, str]:
+        if kind in CORE_KINDS:
+            name, what = CORE_KINDS[kind]
+            return schema_id(name), what
+        game_id = self._game_of_pack_file(shown)
+        game = registry.get(game_id) if game_id else None
+        if game is None or kind not in game.file_kinds:
+            games = [g.id for g in registry.games() if kind in g.file_kinds]
+            message = (
+                f"a {kind} file belongs in a content pack (a folder with a pack.yaml)"
+                if game_id is None
+                else f"{kind} files are for {', '.join(games)}, not {game_id!r}"
+            )
+            self.ws.diagnostics.append(error(shown, 1, 1, "not-in-pack", message))
+            return None, kind
+        return game.file_kinds[kind], f"{game.id} {kind} file"
+
+    def _game_of_pack_file(self, shown: str) -> str | None:
+        root = find_pack_root(Path(shown))
+        if root is None:
+            return None
+        manifest = self.ws.documents.get(display_path(root / "pack.yaml"))
+        if manifest is None or not isinstance(manifest.data, dict):
+            return None
+        game = manifest.data.get("game")
+        return game if isinstance(game, str) else None
+
+    def _build_packs(self, manifests: list[tuple[Path, Document]]) -> None:
+        ws = self.ws
+        for path, document in manifests:
+            folder = path.parent
+            bundled = self.pack_roots.get(folder.resolve(), False) or _under(folder, content_dir())
+            pack = Pack.from_document(document, folder, bundled=bundled)
+            previous = ws.packs.get(pack.id)
+            if previous is not None and not _shadows(ws, document, previous.manifest):
+                ws.diagnostics.append(_duplicate(document, "pack", pack.id, previous.manifest))
+                continue
+            ws.packs[pack.id] = pack
+        folders = {p.folder.resolve(): p for p in ws.packs.values()}
+        for shown, document in ws.documents.items():
+            kind = ws.kinds[shown]
+            if kind in CORE_KINDS:
+                continue
+            root = find_pack_root(Path(shown))
+            owner = folders.get(root.resolve()) if root else None
+            if owner is not None:
+                owner.documents.append((kind, document))
+                ws.pack_of_document[shown] = owner
+        for pack in ws.packs.values():
+            game = registry.get(pack.game)
+            if game is None:
+                span = pack.manifest.value_span(("game",))
+                known = ", ".join(g.id for g in registry.games())
+                ws.diagnostics.append(
+                    error(
+                        pack.manifest.path,
+                        span.line,
+                        span.column,
+                        "unknown-game",
+                        f"no game {pack.game!r}; Seastack knows {known}",
+                    )
+                )
+        ws.diagnostics.extend(check_dependencies(ws.packs))
+
+    def _build_boards_and_layouts(self) -> None:
+        ws = self.ws
+        for shown in sorted(ws.valid, key=lambda s: (s not in ws.targets, s)):
+            kind = ws.kinds[shown]
+            document = ws.documents[shown]
+            if kind == "board":
+                board = Board.from_document(document)
+                previous_board = ws.boards.get(board.id)
+                if previous_board is not None:
+                    if not _shadows(ws, document, previous_board.document):
+                        ws.diagnostics.append(
+                            _duplicate(document, "board", board.id, previous_board.document)
+                        )
+                    continue
+                ws.boards[board.id] = board
+            elif kind == "layout":
+                layout = Layout.from_document(document)
+                previous_layout = ws.layouts.get(layout.id)
+                if previous_layout is not None and previous_layout.document is not None:
+                    if not _shadows(ws, document, previous_layout.document):
+                        ws.diagnostics.append(
+                            _duplicate(document, "layout", layout.id, previous_layout.document)
+                        )
+                    continue
+                ws.layouts[layout.id] = layout
+            elif kind == "example":
+                ws.examples.append(document)
+
+    def _check_references(self) -> None:
+        ws = self.ws
+        for board in ws.boards.values():
+            ws.diagnostics.extend(_check_game(board.document, board.game))
+            for index, label in enumerate(board.document.data.get("omit", [])):
+                if not board.in_rectangle(label):
+                    span = board.document.value_span(("omit", index))
+                    ws.diagnostics.append(
+                        warning(
+                            board.document.path,
+                            span.line,
+                            span.column,
+                            "off-board",
+                            f"{label} is outside the {board.columns}x{board.rows} board anyway",
+                        )
+                    )
+        for layout in ws.layouts.values():
+            doc = layout.document
+            assert doc is not None
+            ws.diagnostics.extend(_check_game(doc, layout.game))
+            layout_board = ws.boards.get(layout.board)
+            if layout_board is None:
+                span = doc.value_span(("board",))
+                ws.diagnostics.append(
+                    error(
+                        doc.path,
+                        span.line,
+                        span.column,
+                        "unknown-id",
+                        f"no board {layout.board!r}{_known(ws.boards)}",
+                    )
+                )
+            elif layout_board.game != layout.game:
+                span = doc.value_span(("board",))
+                ws.diagnostics.append(
+                    error(
+                        doc.path,
+                        span.line,
+                        span.column,
+                        "wrong-game",
+                        f"board {layout_board.id!r} is for {layout_board.game!r}, not {layout.game!r}",
+                    )
+                )
+            else:
+                for label in layout.spaces:
+                    if layout_board.grid == "hex" and not layout_board.has_space(label):
+                        span = doc.key_span(("spaces", label)) or doc.value_span(("spaces",))
+                        ws.diagnostics.append(
+                            error(
+                                doc.path,
+                                span.line,
+                                span.column,
+                                "off-board",
+                                f"{label} is not a space of board {layout_board.id!r}"
+                                f" ({layout_board.columns} columns, {layout_board.rows} rows)",
+                            )
+                        )
+            for index, pack_id in enumerate(layout.packs or ()):
+                pack = ws.packs.get(pack_id)
+                span = doc.value_span(("packs", index))
+                if pack is None:
+                    ws.diagnostics.append(
+                        error(
+                            doc.path,
+                            span.line,
+                            span.column,
+                            "unknown-id",
+                            f"no pack {pack_id!r}{_known(ws.packs)}",
+                        )
+                    )
+                elif pack.game != layout.game:
+                    ws.diagnostics.append(
+                        error(
+                            doc.path,
+                            span.line,
+                            span.column,
+                            "wrong-game",
+                            f"pack {pack_id!r} is for {pack.game!r}, not {layout.game!r}",
+                        )
+                    )
+        for document in ws.examples:
+            ws.diagnostics.extend(_check_game(document, document.data["game"]))
+
+
+def _check_game(document: Document, game_id: str) -> list[Diagnostic]:
+    if registry.get(game_id) is not None:
+        return []
+    span = document.value_span(("game",))
+    known = ", ".join(g.id for g in registry.games())
+    return [
+        error(
+            document.path,
+            span.line,
+            span.column,
+            "unknown-game",
+            f"no game {game_id!r}; Seastack knows {known}",
+        )
+    ]
+
+
+def _known(items: Mapping[str, object]) -> str:
+    if not items:
+        return ""
+    return f"; known: {', '.join(sorted(items))}"
+
+
+def _under(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _shadows(ws: Workspace, new: Document, old: Document) -> bool:
+    """A file the user asked about may replace a bundled one with the same id."""
+    return new.path in ws.targets and old.path not in ws.targets
+
+
+def _duplicate(document: Document, what: str, item_id: str, first: Document) -> Diagnostic:
+    span = document.value_span(("id",))
+    first_span = first.value_span(("id",))
+    return error(
+        document.path,
+        span.line,
+        span.column,
+        "duplicate-id",
+        f"{what} id {item_id!r} is already used by {first.path}:{first_span.line}",
+    )
+
+
+def _unknown_kind(shown: str, kind: str | None) -> Diagnostic:
+    kinds = sorted({*CORE_KINDS, *(k for g in registry.games() for k in g.file_kinds)})
+    named = ", ".join(f"*.{k}.yaml" for k in kinds)
+    if kind is None:
+        message = f"not a Seastack file: Seastack reads YAML files named {named}"
+    else:
+        message = f"unknown kind of file {kind!r}: Seastack reads YAML files named {named}"
+    return error(shown, 1, 1, "unknown-file-kind", message)

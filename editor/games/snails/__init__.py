@@ -1,0 +1,21 @@
+"""Snails, with its Fire in the Shell expansion: the flagship game."""
+
+from editor.core import registry
+from editor.core.schemas import schema_id
+from editor.games.snails.checks import check_layouts, check_packs, layout_colours
+
+GAME = registry.register(
+    registry.Game(
+        id="snails",
+        name="Snails",
+        board_kind="hex",
+        file_kinds={
+            "tiles": schema_id("snails/tiles.schema.json"),
+            "ruleset": schema_id("snails/ruleset.schema.json"),
+        },
+        checks=(check_packs, check_layouts),
+        colours=layout_colours,
+    )
+)
+
+__all__ = ["GAME"]

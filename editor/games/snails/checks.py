@@ -1,0 +1,206 @@
+"""Semantic checks of Snails content: what a schema alone cannot see."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from editor.core.diagnostics import Diagnostic, error
+from editor.core.documents import Document
+from editor.core.hexgrid import sort_key
+from editor.core.layouts import Layout
+from editor.core.packs import Pack, closure
+from editor.core.workspace import Workspace
+from editor.games.snails.content import (
+    RULESET_COMPLETE,
+    TileSet,
+    merge_rulesets,
+    tile_set,
+)
+
+GAME_ID = "snails"
+_SECTIONS = (("tile_types", "tile type", "type"), ("tile_backs", "tile back", "back"))
+WATER = "water"
+
+
+def _at(document: Document, path: tuple[str | int, ...], code: str, message: str) -> Diagnostic:
+    span = document.value_span(path)
+    return error(document.path, span.line, span.column, code, message)
+
+
+def _at_key(document: Document, path: tuple[str | int, ...], code: str, message: str) -> Diagnostic:
+    span = document.key_span(path) or document.value_span(path)
+    return error(document.path, span.line, span.column, code, message)
+
+
+def _suggest(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(known), n=1)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    names = sorted(known)
+    return f"; known: {', '.join(names)}" if names else ""
+
+
+def snails_packs(ws: Workspace) -> list[Pack]:
+    """The loaded Snails packs."""
+    return [p for p in ws.packs.values() if p.game == GAME_ID]
+
+
+def tiles_of(ws: Workspace, packs: Sequence[Pack]) -> TileSet:
+    """The tile types, backs and stock of some packs."""
+    return tile_set(packs, {p.id: ws.documents_of([p], "tiles") for p in packs})
+
+
+def ruleset_of(ws: Workspace, packs: Sequence[Pack]) -> dict[str, Any]:
+    """The ruleset of some packs, merged in dependency order."""
+    return merge_rulesets(ws.documents_of(packs, "ruleset"))
+
+
+def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
+    """Duplicate ids, stock naming unknown tiles or backs, rulesets naming unknown tiles."""
+    for pack in snails_packs(ws):
+        deps = [p for p in closure(ws.packs, [pack.id]) if p.id != pack.id]
+        known = tiles_of(ws, deps)
+        for document in ws.documents_of([pack], "tiles"):
+            data = document.data
+            for section, what, key in _SECTIONS:
+                for index, entry in enumerate(data.get(section, [])):
+                    item_id = entry["id"]
+                    first = known.defined.get((key, item_id))
+                    if first is not None:
+                        line = first.document.value_span((*first.path, "id")).line
+                        yield _at(
+                            document,
+                            (section, index, "id"),
+                            "duplicate-id",
+                            f"{what} id {item_id!r} is already defined in"
+                            f" {first.document.path}:{line}",
+                        )
+                    else:
+                        merged = tile_set([pack], {pack.id: [document]})
+                        known.defined[(key, item_id)] = merged.defined[(key, item_id)]
+                        (known.types if key == "type" else known.backs)[item_id] = entry
+        for document in ws.documents_of([pack], "tiles"):
+            for index, entry in enumerate(document.data.get("stock", [])):
+                if entry["tile"] not in known.types:
+                    yield _at(
+                        document,
+                        ("stock", index, "tile"),
+                        "unknown-id",
+                        f"no tile type {entry['tile']!r}" + _suggest(entry["tile"], known.types),
+                    )
+                if entry["back"] not in known.backs:
+                    yield _at(
+                        document,
+                        ("stock", index, "back"),
+                        "unknown-id",
+                        f"no tile back {entry['back']!r}" + _suggest(entry["back"], known.backs),
+                    )
+        names = {*known.types, WATER}
+        for document in ws.documents_of([pack], "ruleset"):
+            data = document.data
+            for tile in data.get("levels", {}):
+                if tile not in names:
+                    yield _at_key(
+                        document,
+                        ("levels", tile),
+                        "unknown-id",
+                        f"no tile type {tile!r}" + _suggest(tile, names),
+                    )
+            for tile, below in data.get("stacking", {}).items():
+                if tile not in known.types:
+                    yield _at_key(
+                        document,
+                        ("stacking", tile),
+                        "unknown-id",
+                        f"no tile type {tile!r}" + _suggest(tile, known.types),
+                    )
+                for index, under in enumerate(below):
+                    if under not in names:
+                        yield _at(
+                            document,
+                            ("stacking", tile, index),
+                            "unknown-id",
+                            f"no tile type {under!r}" + _suggest(under, names),
+                        )
+
+
+def check_layouts(ws: Workspace) -> Iterator[Diagnostic]:
+    """Unknown tiles, illegal stacks, stock exceeded and an incomplete ruleset per layout."""
+    for layout in ws.layouts.values():
+        if layout.game != GAME_ID or layout.document is None:
+            continue
+        yield from check_layout(ws, layout)
+
+
+def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
+    """The Snails checks of one layout against the packs it uses."""
+    document = layout.document
+    assert document is not None
+    packs = ws.packs_in_use(layout)
+    tiles = tiles_of(ws, packs)
+    ruleset = ruleset_of(ws, packs)
+    anchor: tuple[str | int, ...] = ("packs",) if layout.packs is not None else ("game",)
+    missing = [key for key in ws.schemas.required_keys(RULESET_COMPLETE) if key not in ruleset]
+    if missing:
+        names = ", ".join(p.id for p in packs) or "none"
+        yield _at_key(
+            document,
+            anchor,
+            "incomplete-ruleset",
+            f"the packs in use ({names}) give no ruleset for: {', '.join(missing)}",
+        )
+    stacking: dict[str, list[str]] = ruleset.get("stacking", {})
+    used: dict[str, int] = {}
+    over: set[str] = set()
+    for label in sorted(layout.spaces, key=_safe_sort_key):
+        stack = layout.spaces[label]
+        below = WATER
+        for index, tile in enumerate(stack):
+            where = ("spaces", label, index)
+            if tile not in tiles.types:
+                yield _at(
+                    document,
+                    where,
+                    "unknown-id",
+                    f"no tile type {tile!r} in the packs in use" + _suggest(tile, tiles.types),
+                )
+                below = tile
+                continue
+            allowed = stacking.get(tile)
+            if allowed is not None and below not in allowed:
+                on = "the sea floor" if below == WATER else f"a {below}"
+                fits = " or ".join("the sea floor" if a == WATER else f"a {a}" for a in allowed)
+                yield _at(
+                    document,
+                    where,
+                    "illegal-stack",
+                    f"a {tile} cannot lie on {on} at {label}; it goes on {fits}",
+                )
+            below = tile
+            used[tile] = used.get(tile, 0) + 1
+            stock = tiles.stock_of(tile)
+            if used[tile] > stock and tile not in over:
+                over.add(tile)
+                parts = ", ".join(f"{p}: {n}" for p, n in tiles.stock_by_pack(tile).items())
+                total = sum(1 for s in layout.spaces.values() for t in s if t == tile)
+                yield _at(
+                    document,
+                    where,
+                    "stock-exceeded",
+                    f"the layout uses {total} {tile} tiles but the packs in use hold {stock}"
+                    + (f" ({parts})" if parts else ""),
+                )
+
+
+def _safe_sort_key(label: str) -> tuple[int, int]:
+    try:
+        return sort_key(label)
+    except ValueError:
+        return (1 << 30, 0)
+
+
+def layout_colours(ws: Workspace, layout: Layout) -> dict[str, str]:
+    """The colour of each tile type in the packs a layout uses."""
+    return tiles_of(ws, ws.packs_in_use(layout)).colours()
