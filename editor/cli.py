@@ -91,6 +91,12 @@ def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False
 
 def _summary(ws: Workspace, errors: int, warnings: int) -> str:
     files = len(ws.targets)
+    if files == 0:
+        return (
+            f"found no Seastack files to check ({ws.skipped} other files skipped); Seastack"
+            " reads pack.yaml and YAML files named like *.layout.yaml, *.board.yaml,"
+            " *.example.yaml"
+        )
     text = f"checked {files} file{'s' * (files != 1)}: "
     text += f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
     if ws.skipped:
@@ -115,7 +121,7 @@ def edit(path: str | None) -> int:
         print(f"seastack edit: {shown} is not a layout that can be opened", file=sys.stderr)
         return 1
     from editor.ui.app import run  # Qt is imported only here
-    from editor.ui.pictures import layout_picture
+    from editor.ui.board_picture import layout_picture
 
     return run(layout_picture(ws, layout))
 

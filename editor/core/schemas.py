@@ -92,7 +92,8 @@ class SchemaRegistry:
         validator = self.validator(uri)
         diagnostics: list[Diagnostic] = []
         for err in _leaf_errors(validator.iter_errors(document.data)):
-            diagnostics.extend(_diagnose(document, err, what))
+            # jsonschema reports each missing key separately, each naming them all
+            diagnostics.extend(d for d in _diagnose(document, err, what) if d not in diagnostics)
         return diagnostics
 
 

@@ -326,7 +326,7 @@ class _Loader:
                         span.line,
                         span.column,
                         "wrong-game",
-                        f"board {layout_board.id!r} is for {layout_board.game!r}, not {layout.game!r}",
+                        f"board {layout.board!r} is for {layout_board.game!r}, not {layout.game!r}",
                     )
                 )
             else:

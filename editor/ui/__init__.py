@@ -1,0 +1,1 @@
+"""The Qt layer: windows and views that show the core models."""

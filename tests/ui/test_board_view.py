@@ -1,0 +1,259 @@
+"""The placeholder editor window: board view, hex painting and the main window."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+import yaml
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QImage, QKeySequence, QWheelEvent
+from pytestqt.qtbot import QtBot
+
+from editor.ui import hexpaint
+from editor.ui.app import make_window
+from editor.ui.board_picture import BoardPicture
+from editor.ui.board_view import HEX_SIZE, BoardView, SpaceItem
+from editor.ui.main_window import MainWindow, status_text, window_title
+
+LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
+MOUNTAIN = "#8d8175"
+WATER = "#3f7fbf"
+
+
+def picture_from_layout(name: str, colours: dict[str, str] | None = None) -> BoardPicture:
+    layout = yaml.safe_load((LAYOUTS / f"{name}.layout.yaml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((LAYOUTS / f"{layout['board']}.board.yaml").read_text(encoding="utf-8"))
+    return BoardPicture.rectangle(
+        layout["name"], board["columns"], board["rows"], layout["spaces"], colours
+    )
+
+
+@pytest.fixture
+def crab() -> BoardPicture:
+    return picture_from_layout("crustacean")
+
+
+@pytest.fixture
+def view(qtbot: QtBot, crab: BoardPicture) -> BoardView:
+    widget = BoardView(crab)
+    qtbot.addWidget(widget)
+    widget.resize(640, 560)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+@pytest.fixture
+def window(qtbot: QtBot, crab: BoardPicture) -> MainWindow:
+    win = make_window(crab)
+    qtbot.addWidget(win)
+    win.resize(900, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def close_to(colour: QColor, expected: str, tolerance: int = 12) -> bool:
+    want = QColor(expected)
+    return all(
+        abs(a - b) <= tolerance
+        for a, b in (
+            (colour.red(), want.red()),
+            (colour.green(), want.green()),
+            (colour.blue(), want.blue()),
+        )
+    )
+
+
+# --- geometry -------------------------------------------------------------------------------
+
+
+def test_even_columns_sit_half_a_hex_lower() -> None:
+    a1 = hexpaint.hex_center(0, 0, 10)
+    b1 = hexpaint.hex_center(1, 0, 10)
+    assert a1.y() == pytest.approx(b1.y() + math.sqrt(3) * 10 / 2)
+    assert b1.x() == pytest.approx(15)
+
+
+def _adjacent_in_pixels(a: str, b: str) -> bool:
+    size = 10.0
+    pa = hexpaint.hex_center(*BoardPicture("t", []).position(a), size)
+    pb = hexpaint.hex_center(*BoardPicture("t", []).position(b), size)
+    return math.hypot(pa.x() - pb.x(), pa.y() - pb.y()) == pytest.approx(math.sqrt(3) * size)
+
+
+@pytest.mark.parametrize("corner", [("C6", "C7", "D7"), ("G4", "G5", "F5")])
+def test_hexes_meeting_at_a_corner(corner: tuple[str, str, str]) -> None:
+    a, b, c = corner
+    assert _adjacent_in_pixels(a, b)
+    assert _adjacent_in_pixels(b, c)
+    assert _adjacent_in_pixels(a, c)
+
+
+def test_the_hexes_around_d10() -> None:
+    picture = BoardPicture.rectangle("t", 12, 10, {})
+    found = [lb for lb in picture.labels if lb != "D10" and _adjacent_in_pixels("D10", lb)]
+    # D11 would be the seventh, but the expert board has 10 rows.
+    assert sorted(found) == ["C10", "C9", "D9", "E10", "E9"]
+
+
+def test_hex_polygon_is_flat_topped() -> None:
+    polygon = hexpaint.hex_polygon(QPointF(0, 0), 10)
+    assert polygon.size() == 6
+    ys = sorted(round(polygon.at(i).y(), 6) for i in range(6))
+    assert ys[0] == ys[1] == pytest.approx(-math.sqrt(3) * 5)
+
+
+def test_colours_come_from_the_map_then_defaults_then_grey() -> None:
+    assert hexpaint.tile_colour("mountain").name() == MOUNTAIN
+    assert hexpaint.tile_colour("mountain", {"mountain": "#112233"}).name() == "#112233"
+    assert hexpaint.tile_colour("lava").name() == QColor(hexpaint.FALLBACK_COLOUR).name()
+    assert hexpaint.fill_colour([]).name() == WATER
+    assert hexpaint.fill_colour(["beach", "meadow"]).name() == "#8fbf5a"
+
+
+def test_render_picture_paints_a_whole_board(qtbot: QtBot, crab: BoardPicture) -> None:
+    image = hexpaint.render_picture(crab, size=20, margin=0)
+    assert not image.isNull()
+    col, row = crab.position("D3")
+    rect = hexpaint.board_rect((crab.position(lb) for lb in crab.labels), 20)
+    centre = hexpaint.hex_center(col, row, 20) - rect.topLeft()
+    assert close_to(image.pixelColor(int(centre.x()), int(centre.y())), MOUNTAIN)
+
+
+# --- the board view -------------------------------------------------------------------------
+
+
+def test_one_item_per_board_space(view: BoardView, crab: BoardPicture) -> None:
+    items = [item for item in view.scene().items() if isinstance(item, SpaceItem)]
+    assert len(items) == len(crab.labels) == 120
+    assert {item.label for item in items} == set(crab.labels)
+
+
+def test_items_are_filled_with_the_top_tile_colour(view: BoardView) -> None:
+    scene = view.board_scene
+    assert scene.item_for("D3").stack == ["beach", "meadow", "mountain"]
+    assert scene.item_for("D3").brush().color().name() == MOUNTAIN
+    assert scene.item_for("A1").stack == []
+    assert scene.item_for("A1").brush().color().name() == WATER
+    assert scene.item_for("D4").brush().color().name() == "#8fbf5a"
+
+
+def test_caller_colours_override_the_defaults(qtbot: QtBot) -> None:
+    picture = picture_from_layout("crustacean", {"mountain": "#ff0000", "water": "#000080"})
+    widget = BoardView(picture)
+    qtbot.addWidget(widget)
+    assert widget.board_scene.item_for("D3").brush().color().name() == "#ff0000"
+    assert widget.board_scene.item_for("A1").brush().color().name() == "#000080"
+
+
+def test_tooltips_name_the_stack(view: BoardView) -> None:
+    scene = view.board_scene
+    assert scene.item_for("D4").toolTip() == "D4: beach, meadow"
+    assert scene.item_for("B4").toolTip() == "B4: beach"
+    assert scene.item_for("A1").toolTip() == "A1: water"
+
+
+def test_item_under_a_scene_point_is_that_space(view: BoardView, crab: BoardPicture) -> None:
+    centre = hexpaint.hex_center(*crab.position("F5"), HEX_SIZE)
+    item = view.itemAt(view.mapFromScene(centre))
+    assert isinstance(item, SpaceItem)
+    assert item.label == "F5"
+
+
+def test_zoom_changes_the_scale(view: BoardView) -> None:
+    start = view.current_scale()
+    view.zoom_in()
+    assert view.current_scale() == pytest.approx(start * 1.25)
+    view.zoom_out()
+    view.zoom_out()
+    assert view.current_scale() == pytest.approx(start / 1.25)
+    view.fit()
+    assert view.current_scale() == pytest.approx(start)
+
+
+def test_zoom_shortcuts(view: BoardView) -> None:
+    assert QKeySequence("Ctrl+=") in view.zoom_in_action.shortcuts()
+    assert QKeySequence("Ctrl+-") in view.zoom_out_action.shortcuts()
+    assert QKeySequence("Ctrl+0") in view.fit_action.shortcuts()
+    start = view.current_scale()
+    view.zoom_in_action.trigger()
+    assert view.current_scale() > start
+    view.fit_action.trigger()
+    assert view.current_scale() == pytest.approx(start)
+
+
+def test_mouse_wheel_zooms(view: BoardView) -> None:
+    start = view.current_scale()
+    pos = QPointF(view.viewport().rect().center())
+    event = QWheelEvent(
+        pos,
+        QPointF(view.viewport().mapToGlobal(pos.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    view.wheelEvent(event)
+    assert view.current_scale() == pytest.approx(start * 1.25)
+
+
+def test_view_fits_the_board_when_shown(view: BoardView) -> None:
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    board = view.board_scene.sceneRect()
+    assert visible.contains(board.adjusted(1, 1, -1, -1))
+    assert view.dragMode() == BoardView.DragMode.ScrollHandDrag
+
+
+# --- the main window ------------------------------------------------------------------------
+
+
+def test_window_title_and_status(window: MainWindow) -> None:
+    assert window.windowTitle() == "Crustacean — Seastack"
+    assert window.status_label.text() == "Crustacean · 26 land spaces · 48 tiles"
+    assert window_title(window.picture) == window.windowTitle()
+    assert status_text(BoardPicture.rectangle("One", 1, 1, {"A1": ["beach"]})) == (
+        "One · 1 land space · 1 tile"
+    )
+
+
+def test_menus(window: MainWindow) -> None:
+    titles = [action.text() for action in window.menuBar().actions()]
+    assert titles == ["&File", "&View", "&Help"]
+    assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
+    assert "Seastack" in window.about_text()
+
+
+def test_quit_closes_the_window(window: MainWindow) -> None:
+    window.quit_action.trigger()
+    assert not window.isVisible()
+
+
+def test_window_grab_shows_a_mountain(window: MainWindow) -> None:
+    image: QImage = window.grab().toImage()
+    assert not image.isNull()
+    view = window.board_view
+    scale = image.width() / window.width()
+    for label, colour in (("D3", MOUNTAIN), ("F4", MOUNTAIN), ("A1", WATER)):
+        centre = hexpaint.hex_center(*window.picture.position(label), HEX_SIZE)
+        at = view.viewport().mapTo(window, view.mapFromScene(centre))
+        pixel = image.pixelColor(int(at.x() * scale), int(at.y() * scale))
+        assert close_to(pixel, colour), (label, pixel.name())
+
+
+def test_keyboard_zoom(qtbot: QtBot, window: MainWindow) -> None:
+    window.activateWindow()
+    view = window.board_view
+    view.setFocus()
+    start = view.current_scale()
+    qtbot.keyClick(view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert view.current_scale() == pytest.approx(start * 1.25)
+    qtbot.keyClick(view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert view.current_scale() == pytest.approx(start / 1.25)
+    qtbot.keyClick(view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert view.current_scale() == pytest.approx(start)
