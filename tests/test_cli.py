@@ -140,3 +140,14 @@ def test_the_installed_command_never_shows_a_traceback(bad_dir: Path) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr + result.stdout
     assert all(LINE.match(line) for line in result.stdout.splitlines())
+
+
+def test_edit_refuses_what_it_cannot_open(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, bad_dir: Path
+) -> None:
+    assert main(["edit", str(tmp_path / "missing.layout.yaml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    assert main(["edit", str(bad_dir / "layouts" / "syntax.layout.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert "yaml-syntax" in err
+    assert "is not a layout that can be opened" in err

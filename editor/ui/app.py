@@ -7,6 +7,7 @@ import sys
 from PySide6.QtWidgets import QApplication
 
 from editor.ui.board_picture import BoardPicture
+from editor.ui.display_check import display_problem
 from editor.ui.main_window import APP_NAME, MainWindow
 
 
@@ -27,6 +28,10 @@ def _application(argv: list[str] | None) -> QApplication:
 
 def run(picture: BoardPicture, argv: list[str] | None = None) -> int:
     """Show ``picture`` in a main window and run the event loop; returns the exit code."""
+    problem = display_problem() if QApplication.instance() is None else None
+    if problem:
+        print(f"seastack: {problem}", file=sys.stderr)
+        return 1
     app = _application(argv)
     window = make_window(picture)
     window.show()

@@ -257,3 +257,22 @@ def test_keyboard_zoom(qtbot: QtBot, window: MainWindow) -> None:
     assert view.current_scale() == pytest.approx(start / 1.25)
     qtbot.keyClick(view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert view.current_scale() == pytest.approx(start)
+
+
+# --- from the core's loader -----------------------------------------------------------------
+
+
+def test_the_picture_of_a_loaded_layout_uses_its_packs_colours(qtbot: QtBot) -> None:
+    from editor.core.workspace import load_workspace
+    from editor.ui.board_picture import layout_picture
+
+    ws = load_workspace()
+    picture = layout_picture(ws, ws.layouts["robot"])
+    assert picture.title == "Robot"
+    assert len(picture.labels) == 120
+    assert picture.colours["mountain"] == MOUNTAIN
+    assert picture.stack("F4") == ["beach", "meadow", "mountain"]
+    win = make_window(picture)
+    qtbot.addWidget(win)
+    assert "Robot" in win.windowTitle()
+    assert "26 land spaces" in win.status_label.text()
