@@ -54,7 +54,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from editor.core.diagnostics import Diagnostic, error
+from editor.core.diagnostics import Diagnostic, error, warning
 
 __all__ = [
     "HAS_LIBYAML",
@@ -192,6 +192,13 @@ class Document:
         """An error diagnostic at the value at `path` (or at its key when `at_key` and any)."""
         span = (self.key_span(path) if at_key else None) or self.value_span(path)
         return error(self.path, span.line, span.column, code, message)
+
+    def warning_at(
+        self, path: Path_, code: str, message: str, *, at_key: bool = False
+    ) -> Diagnostic:
+        """A warning diagnostic at the value at `path` (or at its key when `at_key` and any)."""
+        span = (self.key_span(path) if at_key else None) or self.value_span(path)
+        return warning(self.path, span.line, span.column, code, message)
 
 
 _SCHEMA_MODELINE: Final = re.compile(r"#\s*yaml-language-server\s*:\s*\$schema=(\S+)\s*$")

@@ -10,7 +10,7 @@ import networkx as nx
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from editor.core.diagnostics import Diagnostic, error
+from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
 
 
@@ -86,71 +86,35 @@ def check_dependencies(packs: Mapping[str, Pack]) -> list[Diagnostic]:
         doc = pack.manifest
         for dep_id, text in pack.dependencies.items():
             where = ("dependencies", dep_id)
-            span = doc.value_span(where)
-            key = doc.key_span(where) or span
             spec = parse_range(text)
             if spec is None:
-                out.append(
-                    error(
-                        doc.path,
-                        span.line,
-                        span.column,
-                        "bad-version-range",
-                        f"{text!r} is not a version range; write one like '>=1.0,<2'",
-                    )
-                )
+                message = f"{text!r} is not a version range; write one like '>=1.0,<2'"
+                out.append(doc.error_at(where, "bad-version-range", message))
             dep = packs.get(dep_id)
             if dep is None:
-                out.append(
-                    error(
-                        doc.path,
-                        key.line,
-                        key.column,
-                        "missing-dependency",
-                        f"pack {pack.id!r} needs pack {dep_id!r}, which is not installed",
-                    )
-                )
+                message = f"pack {pack.id!r} needs pack {dep_id!r}, which is not installed"
+                out.append(doc.error_at(where, "missing-dependency", message, at_key=True))
                 continue
             graph.add_edge(pack.id, dep_id)
             if dep.game != pack.game:
-                out.append(
-                    error(
-                        doc.path,
-                        key.line,
-                        key.column,
-                        "dependency-game",
-                        f"pack {dep_id!r} is for {dep.game!r}, not {pack.game!r}",
-                    )
-                )
+                message = f"pack {dep_id!r} is for {dep.game!r}, not {pack.game!r}"
+                out.append(doc.error_at(where, "dependency-game", message, at_key=True))
             version = parse_version(dep.version)
             if (
                 spec is not None
                 and version is not None
                 and not spec.contains(version, prereleases=True)
             ):
-                out.append(
-                    error(
-                        doc.path,
-                        span.line,
-                        span.column,
-                        "dependency-version",
-                        f"pack {pack.id!r} needs {dep_id} {text}, but version {dep.version}"
-                        " is installed",
-                    )
+                message = (
+                    f"pack {pack.id!r} needs {dep_id} {text}, but version {dep.version}"
+                    " is installed"
                 )
+                out.append(doc.error_at(where, "dependency-version", message))
     for cycle in nx.simple_cycles(graph):
-        first = packs[cycle[0]]
-        span = first.manifest.key_span(("dependencies",)) or first.manifest.value_span(())
         ring = " -> ".join([*cycle, cycle[0]])
-        out.append(
-            error(
-                first.manifest.path,
-                span.line,
-                span.column,
-                "dependency-cycle",
-                f"packs depend on each other in a circle: {ring}",
-            )
-        )
+        message = f"packs depend on each other in a circle: {ring}"
+        manifest = packs[cycle[0]].manifest
+        out.append(manifest.error_at(("dependencies",), "dependency-cycle", message, at_key=True))
     return out
 
 

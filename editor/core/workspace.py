@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from editor.core import registry
 from editor.core.boards import Board
-from editor.core.diagnostics import Diagnostic, error, sort_diagnostics, warning
+from editor.core.diagnostics import Diagnostic, error, sort_diagnostics
 from editor.core.documents import Document, load_document
 from editor.core.files import Found, display_path, file_kind, find_pack_root, walk_yaml
 from editor.core.layouts import Layout
@@ -230,8 +231,8 @@ class _Loader:
             previous = ws.packs.get(pack.id)
             if previous is not None and not _shadows(ws, document, previous.manifest):
                 ws.diagnostics.append(_duplicate(document, "pack", pack.id, previous.manifest))
-                continue
-            ws.packs[pack.id] = pack
+            else:
+                ws.packs[pack.id] = pack
         folders = {p.folder.resolve(): p for p in ws.packs.values()}
         for shown, document in ws.documents.items():
             kind = ws.kinds[shown]
@@ -243,147 +244,77 @@ class _Loader:
                 owner.documents.append((kind, document))
                 ws.pack_of_document[shown] = owner
         for pack in ws.packs.values():
-            game = registry.get(pack.game)
-            if game is None:
-                span = pack.manifest.value_span(("game",))
-                known = ", ".join(g.id for g in registry.games())
-                ws.diagnostics.append(
-                    error(
-                        pack.manifest.path,
-                        span.line,
-                        span.column,
-                        "unknown-game",
-                        f"no game {pack.game!r}; Seastack knows {known}",
-                    )
-                )
+            ws.diagnostics.extend(_check_game(pack.manifest, pack.game))
         ws.diagnostics.extend(check_dependencies(ws.packs))
 
     def _build_boards_and_layouts(self) -> None:
         ws = self.ws
+        # targets first, so a file the user asked about wins over a bundled one with its id
         for shown in sorted(ws.valid, key=lambda s: (s not in ws.targets, s)):
             kind = ws.kinds[shown]
             document = ws.documents[shown]
             if kind == "board":
-                board = Board.from_document(document)
-                previous_board = ws.boards.get(board.id)
-                if previous_board is not None:
-                    if not _shadows(ws, document, previous_board.document):
-                        ws.diagnostics.append(
-                            _duplicate(document, "board", board.id, previous_board.document)
-                        )
-                    continue
-                ws.boards[board.id] = board
+                self._add_unique(ws.boards, Board.from_document(document), document, "board")
             elif kind == "layout":
-                layout = Layout.from_document(document)
-                previous_layout = ws.layouts.get(layout.id)
-                if previous_layout is not None and previous_layout.document is not None:
-                    if not _shadows(ws, document, previous_layout.document):
-                        ws.diagnostics.append(
-                            _duplicate(document, "layout", layout.id, previous_layout.document)
-                        )
-                    continue
-                ws.layouts[layout.id] = layout
+                self._add_unique(ws.layouts, Layout.from_document(document), document, "layout")
             elif kind == "example":
                 ws.examples.append(document)
 
+    def _add_unique(self, items: dict[str, Any], item: Any, document: Document, what: str) -> None:
+        previous = items.get(item.id)
+        if previous is None:
+            items[item.id] = item
+        elif not _shadows(self.ws, document, previous.document):
+            self.ws.diagnostics.append(_duplicate(document, what, item.id, previous.document))
+
     def _check_references(self) -> None:
         ws = self.ws
-        for board in ws.boards.values():
-            ws.diagnostics.extend(_check_game(board.document, board.game))
-            for index, label in enumerate(board.document.data.get("omit", [])):
-                if not board.in_rectangle(label):
-                    span = board.document.value_span(("omit", index))
-                    ws.diagnostics.append(
-                        warning(
-                            board.document.path,
-                            span.line,
-                            span.column,
-                            "off-board",
-                            f"{label} is outside the {board.columns}x{board.rows} board anyway",
-                        )
-                    )
+        out = ws.diagnostics
+        for each in ws.boards.values():
+            out.extend(_check_game(each.document, each.game))
+            for index, label in enumerate(each.document.data.get("omit", [])):
+                if not each.in_rectangle(label):
+                    message = f"{label} is outside the {each.columns}x{each.rows} board anyway"
+                    out.append(each.document.warning_at(("omit", index), "off-board", message))
         for layout in ws.layouts.values():
             doc = layout.document
             assert doc is not None
-            ws.diagnostics.extend(_check_game(doc, layout.game))
-            layout_board = ws.boards.get(layout.board)
-            if layout_board is None:
-                span = doc.value_span(("board",))
-                ws.diagnostics.append(
-                    error(
-                        doc.path,
-                        span.line,
-                        span.column,
-                        "unknown-id",
-                        f"no board {layout.board!r}{_known(ws.boards)}",
-                    )
-                )
-            elif layout_board.game != layout.game:
-                span = doc.value_span(("board",))
-                ws.diagnostics.append(
-                    error(
-                        doc.path,
-                        span.line,
-                        span.column,
-                        "wrong-game",
-                        f"board {layout.board!r} is for {layout_board.game!r}, not {layout.game!r}",
-                    )
-                )
-            else:
+            out.extend(_check_game(doc, layout.game))
+            board = ws.boards.get(layout.board)
+            if board is None:
+                message = f"no board {layout.board!r}{_known(ws.boards)}"
+                out.append(doc.error_at(("board",), "unknown-id", message))
+            elif board.game != layout.game:
+                message = f"board {board.id!r} is for {board.game!r}, not {layout.game!r}"
+                out.append(doc.error_at(("board",), "wrong-game", message))
+            elif board.grid == "hex":
                 for label in layout.spaces:
-                    if layout_board.grid == "hex" and not layout_board.has_space(label):
-                        span = doc.key_span(("spaces", label)) or doc.value_span(("spaces",))
-                        ws.diagnostics.append(
-                            error(
-                                doc.path,
-                                span.line,
-                                span.column,
-                                "off-board",
-                                f"{label} is not a space of board {layout_board.id!r}"
-                                f" ({layout_board.columns} columns, {layout_board.rows} rows)",
-                            )
+                    if not board.has_space(label):
+                        message = (
+                            f"{label} is not a space of board {board.id!r}"
+                            f" ({board.columns} columns, {board.rows} rows)"
+                        )
+                        out.append(
+                            doc.error_at(("spaces", label), "off-board", message, at_key=True)
                         )
             for index, pack_id in enumerate(layout.packs or ()):
                 pack = ws.packs.get(pack_id)
-                span = doc.value_span(("packs", index))
                 if pack is None:
-                    ws.diagnostics.append(
-                        error(
-                            doc.path,
-                            span.line,
-                            span.column,
-                            "unknown-id",
-                            f"no pack {pack_id!r}{_known(ws.packs)}",
-                        )
-                    )
+                    message = f"no pack {pack_id!r}{_known(ws.packs)}"
+                    out.append(doc.error_at(("packs", index), "unknown-id", message))
                 elif pack.game != layout.game:
-                    ws.diagnostics.append(
-                        error(
-                            doc.path,
-                            span.line,
-                            span.column,
-                            "wrong-game",
-                            f"pack {pack_id!r} is for {pack.game!r}, not {layout.game!r}",
-                        )
-                    )
+                    message = f"pack {pack_id!r} is for {pack.game!r}, not {layout.game!r}"
+                    out.append(doc.error_at(("packs", index), "wrong-game", message))
         for document in ws.examples:
-            ws.diagnostics.extend(_check_game(document, document.data["game"]))
+            out.extend(_check_game(document, document.data["game"]))
 
 
 def _check_game(document: Document, game_id: str) -> list[Diagnostic]:
     if registry.get(game_id) is not None:
         return []
-    span = document.value_span(("game",))
     known = ", ".join(g.id for g in registry.games())
-    return [
-        error(
-            document.path,
-            span.line,
-            span.column,
-            "unknown-game",
-            f"no game {game_id!r}; Seastack knows {known}",
-        )
-    ]
+    message = f"no game {game_id!r}; Seastack knows {known}"
+    return [document.error_at(("game",), "unknown-game", message)]
 
 
 def _known(items: Mapping[str, object]) -> str:
@@ -406,15 +337,9 @@ def _shadows(ws: Workspace, new: Document, old: Document) -> bool:
 
 
 def _duplicate(document: Document, what: str, item_id: str, first: Document) -> Diagnostic:
-    span = document.value_span(("id",))
-    first_span = first.value_span(("id",))
-    return error(
-        document.path,
-        span.line,
-        span.column,
-        "duplicate-id",
-        f"{what} id {item_id!r} is already used by {first.path}:{first_span.line}",
-    )
+    line = first.value_span(("id",)).line
+    message = f"{what} id {item_id!r} is already used by {first.path}:{line}"
+    return document.error_at(("id",), "duplicate-id", message)
 
 
 def _unknown_kind(shown: str, kind: str | None) -> Diagnostic:

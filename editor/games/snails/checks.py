@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from editor.core.diagnostics import Diagnostic, error
+from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
 from editor.core.hexgrid import sort_key
 from editor.core.layouts import Layout
@@ -25,13 +25,11 @@ WATER = "water"
 
 
 def _at(document: Document, path: tuple[str | int, ...], code: str, message: str) -> Diagnostic:
-    span = document.value_span(path)
-    return error(document.path, span.line, span.column, code, message)
+    return document.error_at(path, code, message)
 
 
 def _at_key(document: Document, path: tuple[str | int, ...], code: str, message: str) -> Diagnostic:
-    span = document.key_span(path) or document.value_span(path)
-    return error(document.path, span.line, span.column, code, message)
+    return document.error_at(path, code, message, at_key=True)
 
 
 def _suggest(word: str, known: Iterable[str]) -> str:
