@@ -52,14 +52,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     import editor.games  # noqa: F401  (registers the games)
 
-    if args.command == "validate":
-        return validate(args.paths, output=args.format, strict=args.strict)
-    path = getattr(args, "path", None)
-    return edit(path)
+    try:
+        if args.command == "validate":
+            return validate(args.paths, output=args.format, strict=args.strict)
+        return edit(getattr(args, "path", None))
+    except KeyboardInterrupt:
+        print("seastack: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug of ours: say so in one line instead of a traceback
+        print(
+            f"seastack: internal error ({type(exc).__name__}: {exc}); please report it"
+            " with the command you ran",
+            file=sys.stderr,
+        )
+        return 70
 
 
 def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False) -> int:
     """`seastack validate`: 0 clean, 1 errors found, 2 a path cannot be read."""
+    if any(not path.strip() for path in paths):
+        print("seastack validate: an empty path was given", file=sys.stderr)
+        return 2
     try:
         ws = load_workspace(list(paths))
     except PathError as exc:

@@ -151,3 +151,46 @@ def test_edit_refuses_what_it_cannot_open(
     err = capsys.readouterr().err
     assert "yaml-syntax" in err
     assert "is not a layout that can be opened" in err
+
+
+def test_an_empty_path_is_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "")
+    assert code == 2
+    assert "empty path" in err
+
+
+def test_a_bug_of_ours_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("editor.cli.load_workspace", broken)
+    code, out, err = run(capsys)
+    assert code == 70
+    assert out == ""
+    assert err.strip() == (
+        "seastack: internal error (RuntimeError: boom); please report it with the command you ran"
+    )
+
+
+def test_an_unreadable_folder_is_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    (tmp_path / "locked").mkdir()
+    real_walk = os.walk
+
+    def walk(top: str, onerror: object = None, **kwargs: object):  # type: ignore[no-untyped-def]
+        for root, dirs, names in real_walk(top, **kwargs):  # type: ignore[arg-type]
+            if Path(root).name == "locked":
+                error = PermissionError(13, "Permission denied", root)
+                onerror(error)  # type: ignore[operator]
+                continue
+            yield root, dirs, names
+
+    monkeypatch.setattr("editor.core.files.os.walk", walk)
+    code, out, _ = run(capsys, str(tmp_path))
+    assert code == 1
+    assert "locked:1:1: error unreadable-file: cannot read the folder: Permission denied" in out

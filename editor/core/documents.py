@@ -36,6 +36,7 @@ import codecs
 import math
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
@@ -765,6 +766,9 @@ def load_document(
     """Read and parse the YAML file at `path`; diagnostics name it `display_path` if given."""
     shown = display_path if display_path is not None else os.fspath(path)
     try:
+        # a FIFO or a device would block or never end: only regular files are read
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None, [error(shown, 1, 1, "unreadable-file", "not a regular file")]
         with open(path, "rb") as stream:
             data = stream.read()
     except OSError as exc:

@@ -47,12 +47,18 @@ class Found:
 
     files: list[Path] = field(default_factory=list)
     skipped: int = 0
+    #: Folders that could not be listed, with the reason.
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def walk_yaml(folder: Path, found: Found | None = None) -> Found:
     """Every YAML file under a folder in a stable order, skipping hidden and cache folders."""
     found = found or Found()
-    for root, dirs, names in os.walk(folder, onerror=None):
+
+    def unreadable(exc: OSError) -> None:
+        found.unreadable.append((Path(exc.filename or folder), exc.strerror or str(exc)))
+
+    for root, dirs, names in os.walk(folder, onerror=unreadable):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIPPED_DIRS)
         for name in sorted(names):
             if name.endswith(YAML_SUFFIXES) and not name.startswith("."):

@@ -121,6 +121,13 @@ class _Loader:
     def add_tree(self, folder: Path, *, target: bool, bundled: bool) -> None:
         found: Found = walk_yaml(folder)
         self.ws.skipped += found.skipped
+        for path, reason in found.unreadable:
+            shown = display_path(path)
+            self.ws.diagnostics.append(
+                error(shown, 1, 1, "unreadable-file", f"cannot read the folder: {reason}")
+            )
+            if target:
+                self.ws.targets.add(shown)
         for path in found.files:
             self.add_file(path, target=target, bundled=bundled, explicit=False)
 

@@ -751,3 +751,11 @@ def test_large_file(benchmark: Any) -> None:
     assert len(doc.data["spaces"]) == 400
     assert doc.data["spaces"]["S399"]["cost"] == 399.5
     assert doc.value_span(("spaces", "S399", "neighbours", 2)) == Span(1999, 30, 1999, 33)
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.layout.yaml"
+    os.mkfifo(fifo)
+    document, diagnostics = load_document(fifo)
+    assert document is None
+    assert [(d.code, d.message) for d in diagnostics] == [("unreadable-file", "not a regular file")]
