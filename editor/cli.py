@@ -14,7 +14,7 @@ from pathlib import Path
 from editor import __version__
 from editor.core.diagnostics import Severity
 from editor.core.resources import layouts_dir
-from editor.core.workspace import PathError, Workspace, load_workspace
+from editor.core.workspace import PathError, Workspace, file_names_read, load_workspace
 
 DEFAULT_LAYOUT = "crustacean.layout.yaml"
 
@@ -106,9 +106,8 @@ def _summary(ws: Workspace, errors: int, warnings: int) -> str:
     files = len(ws.targets)
     if files == 0:
         return (
-            f"found no Seastack files to check ({ws.skipped} other files skipped); Seastack"
-            " reads pack.yaml and YAML files named like *.layout.yaml, *.board.yaml,"
-            " *.example.yaml"
+            f"found no Seastack files to check ({ws.skipped} other files skipped);"
+            f" Seastack reads {file_names_read()}"
         )
     text = f"checked {files} file{'s' * (files != 1)}: "
     text += f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -10,6 +11,8 @@ from dataclasses import dataclass, field
 from editor.core.documents import Document
 from editor.core.hexgrid import parse_label
 
+#: The pattern of an id (the schemas' ``common.schema.json#/$defs/id``).
+ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 #: Top-level keys in the order a layout file is written.
 KEY_ORDER = ("id", "name", "game", "board", "packs", "description", "spaces")
 SCHEMA_HEADER = "# yaml-language-server: $schema=../schemas/layout.schema.json"
@@ -41,6 +44,42 @@ class Layout:
             spaces={label: tuple(stack) for label, stack in data["spaces"].items()},
             packs=tuple(packs) if packs is not None else None,
             description=data.get("description", ""),
+            document=document,
+        )
+
+    @classmethod
+    def salvage(cls, document: Document) -> Layout | None:
+        """What can be trusted of a layout that failed its schema, to check the rest of it.
+
+        Fields with a wrong shape become empty and spaces with a bad label or stack are left
+        out, so the semantic checks report the remaining problems without repeating the
+        schema's. None when not even the spaces can be read.
+        """
+        data = document.data
+        if not isinstance(data, dict) or not isinstance(data.get("spaces"), dict):
+            return None
+
+        def ident(value: object) -> str:
+            return value if isinstance(value, str) and ID.fullmatch(value) else ""
+
+        spaces: dict[str, tuple[str, ...]] = {}
+        for label, stack in data["spaces"].items():
+            if not isinstance(stack, list) or not all(ident(tile) for tile in stack):
+                continue
+            try:
+                parse_label(label)
+            except ValueError:
+                continue
+            spaces[label] = tuple(stack)
+        packs = data.get("packs")
+        good_packs = packs if isinstance(packs, list) and all(ident(p) for p in packs) else None
+        return cls(
+            id=ident(data.get("id")),
+            name=str(data.get("name", "")),
+            game=ident(data.get("game")),
+            board=ident(data.get("board")),
+            spaces=spaces,
+            packs=tuple(good_packs) if good_packs is not None else None,
             document=document,
         )
 

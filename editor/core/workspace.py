@@ -51,8 +51,12 @@ class Workspace:
     packs: dict[str, Pack] = field(default_factory=dict)
     boards: dict[str, Board] = field(default_factory=dict)
     layouts: dict[str, Layout] = field(default_factory=dict)
+    #: Layouts that failed their schema, salvaged so that the rest of them is checked too.
+    salvaged: list[Layout] = field(default_factory=list)
     examples: list[Document] = field(default_factory=list)
     pack_of_document: dict[str, Pack] = field(default_factory=dict)
+    #: Ids of the packs shipped with Seastack, whether or not a designer's pack replaced them.
+    bundled_pack_ids: set[str] = field(default_factory=set)
     skipped: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -61,8 +65,15 @@ class Workspace:
         return sort_diagnostics(d for d in self.diagnostics if d.path in self.targets)
 
     def default_packs(self, game: str) -> list[str]:
-        """The game's bundled packs: what a layout uses when it names none."""
-        return sorted(p.id for p in self.packs.values() if p.bundled and p.game == game)
+        """The game's bundled packs: what a layout uses when it names none.
+
+        A designer's pack that replaces a bundled one (same id) takes its place here.
+        """
+        return sorted(
+            pack_id
+            for pack_id in self.bundled_pack_ids
+            if pack_id in self.packs and self.packs[pack_id].game == game
+        )
 
     def packs_in_use(self, layout: Layout) -> list[Pack]:
         """The packs a layout uses, with their dependencies, dependencies first."""
@@ -72,6 +83,10 @@ class Workspace:
     def documents_of(self, packs: Iterable[Pack], kind: str) -> list[Document]:
         """The valid documents of one kind in some packs, in the packs' order."""
         return [doc for pack in packs for doc in pack.files_of_kind(kind) if doc.path in self.valid]
+
+    def checked_layouts(self) -> list[Layout]:
+        """Every layout to run semantic checks on: the valid ones and the salvaged ones."""
+        return [*self.layouts.values(), *self.salvaged]
 
     def layout_at(self, path: str) -> Layout | None:
         """The layout loaded from a file, by its display path."""
@@ -191,6 +206,10 @@ class _Loader:
                 continue
             problems = ws.schemas.validate(document, uri, what)
             ws.diagnostics.extend(problems)
+            if problems and kind == "layout":
+                salvaged = Layout.salvage(document)
+                if salvaged is not None:
+                    ws.salvaged.append(salvaged)
             if not problems:
                 ws.valid.add(shown)
                 if kind == "pack":
@@ -235,6 +254,8 @@ class _Loader:
             folder = path.parent
             bundled = self.pack_roots.get(folder.resolve(), False) or _under(folder, content_dir())
             pack = Pack.from_document(document, folder, bundled=bundled)
+            if bundled:
+                ws.bundled_pack_ids.add(pack.id)
             previous = ws.packs.get(pack.id)
             if previous is not None and not _shadows(ws, document, previous.manifest):
                 ws.diagnostics.append(_duplicate(document, "pack", pack.id, previous.manifest))
@@ -283,12 +304,15 @@ class _Loader:
                 if not each.in_rectangle(label):
                     message = f"{label} is outside the {each.columns}x{each.rows} board anyway"
                     out.append(each.document.warning_at(("omit", index), "off-board", message))
-        for layout in ws.layouts.values():
+        for layout in ws.checked_layouts():
             doc = layout.document
             assert doc is not None
-            out.extend(_check_game(doc, layout.game))
+            if layout.game:
+                out.extend(_check_game(doc, layout.game))
             board = ws.boards.get(layout.board)
-            if board is None:
+            if not layout.board:
+                pass  # missing or malformed: the schema has said so
+            elif board is None:
                 message = f"no board {layout.board!r}{_known(ws.boards)}"
                 out.append(doc.error_at(("board",), "unknown-id", message))
             elif board.game != layout.game:
@@ -349,11 +373,19 @@ def _duplicate(document: Document, what: str, item_id: str, first: Document) -> 
     return document.error_at(("id",), "duplicate-id", message)
 
 
+def file_names_read() -> str:
+    """The names of the files Seastack reads, for messages about other files."""
+    named = ", ".join(f"*.{kind}.yaml" for kind in sorted(CORE_KINDS) if kind != "pack")
+    in_packs = sorted({f"{k}.yaml" for g in registry.games() for k in g.file_kinds})
+    text = f"pack.yaml, {named}"
+    if in_packs:
+        text += f", and in a pack's folder {', '.join(in_packs)}"
+    return text
+
+
 def _unknown_kind(shown: str, kind: str | None) -> Diagnostic:
-    kinds = sorted({*CORE_KINDS, *(k for g in registry.games() for k in g.file_kinds)})
-    named = ", ".join(f"*.{k}.yaml" for k in kinds)
     if kind is None:
-        message = f"not a Seastack file: Seastack reads YAML files named {named}"
+        message = f"not a Seastack file: Seastack reads {file_names_read()}"
     else:
-        message = f"unknown kind of file {kind!r}: Seastack reads YAML files named {named}"
+        message = f"unknown kind of file {kind!r}: Seastack reads {file_names_read()}"
     return error(shown, 1, 1, "unknown-file-kind", message)

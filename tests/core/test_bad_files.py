@@ -47,3 +47,18 @@ def test_the_python_tag_never_runs(tmp_path: Path) -> None:
     marker.unlink(missing_ok=True)
     load_workspace([BAD / "layouts" / "python-tag.layout.yaml"])
     assert not marker.exists()
+
+
+def test_a_layout_with_schema_errors_still_gets_its_other_problems(tmp_path: Path) -> None:
+    path = tmp_path / "mine.layout.yaml"
+    path.write_text(
+        "id: Mine\nname: x\ngame: snails\nboard: snails-expert\nspaces:\n"
+        "  D4: [beach, meadow, meadow]\n  Z99: [beach]\n  d3: [sand]\n"
+    )
+    diagnostics = load_workspace([path]).report()
+    assert [(d.code, d.line) for d in diagnostics] == [
+        ("bad-value", 1),
+        ("illegal-stack", 6),
+        ("off-board", 7),
+        ("bad-key", 8),
+    ]

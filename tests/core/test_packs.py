@@ -75,3 +75,20 @@ def test_a_designers_pack_may_shadow_a_bundled_one(tmp_path: Path) -> None:
     ws = load_workspace([root])
     assert [d.code for d in ws.report()] == []
     assert ws.packs["snails-base"].version == "1.1.0"
+
+
+def test_layouts_without_packs_use_the_replacement_of_a_bundled_pack(tmp_path: Path) -> None:
+    # a designer's copy of the whole bundled content, checked as a folder of its own
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent.parent
+    shutil.copytree(root / "content", tmp_path / "content")
+    shutil.copytree(root / "layouts", tmp_path / "layouts")
+    layout = tmp_path / "layouts" / "robot.layout.yaml"
+    layout.write_text(
+        layout.read_text().replace("packs: [snails-base, snails-fire-in-the-shell]\n", "")
+    )
+    ws = load_workspace([tmp_path])
+    assert ws.report() == []
+    assert ws.default_packs("snails") == ["snails-base", "snails-fire-in-the-shell"]
+    assert ws.packs["snails-base"].manifest.path.startswith(str(tmp_path))

@@ -126,7 +126,7 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
 
 def check_layouts(ws: Workspace) -> Iterator[Diagnostic]:
     """Unknown tiles, illegal stacks, stock exceeded and an incomplete ruleset per layout."""
-    for layout in ws.layouts.values():
+    for layout in ws.checked_layouts():
         if layout.game != GAME_ID or layout.document is None:
             continue
         yield from check_layout(ws, layout)
