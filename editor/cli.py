@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from editor import __version__
@@ -74,7 +74,7 @@ def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False
         print("seastack validate: an empty path was given", file=sys.stderr)
         return 2
     try:
-        ws = load_workspace(list(paths))
+        ws = load_workspace(list(paths), progress=_progress_line())
     except PathError as exc:
         print(f"seastack validate: {exc}", file=sys.stderr)
         return 2
@@ -100,6 +100,20 @@ def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False
             print(diagnostic.format())
         print(_summary(ws, errors, warnings), file=sys.stderr)
     return 1 if failed else 0
+
+
+def _progress_line() -> Callable[[int, int], None] | None:
+    """A progress count on the terminal for long checks; nothing when output is piped."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if total >= 500 and (done % 100 == 0 or done == total):
+            end = "\r" if done < total else "\r\033[K"
+            sys.stderr.write(f"checking {done}/{total} files{end}" if done < total else end)
+            sys.stderr.flush()
+
+    return show
 
 
 def _summary(ws: Workspace, errors: int, warnings: int) -> str:

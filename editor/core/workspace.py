@@ -11,7 +11,7 @@ reported for the *target* files only: the paths asked for, or everything bundled
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,15 +101,17 @@ def load_workspace(
     *,
     bundled: bool = True,
     texts: dict[Path, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Workspace:
     """Load and check files; with no paths, check everything bundled.
 
     ``texts`` gives the unsaved text of open files (the editor's buffers): it is used
-    instead of what is on disk. A path that does not exist raises :class:`PathError`.
+    instead of what is on disk. ``progress(done, total)`` is called as files are checked.
+    A path that does not exist raises :class:`PathError`.
     """
     # A game registers itself when its package is imported; the callers import editor.games.
     ws = Workspace(schemas=SchemaRegistry())
-    loader = _Loader(ws, texts or {})
+    loader = _Loader(ws, texts or {}, progress)
     if bundled:
         for folder in (content_dir(), layouts_dir()):
             if folder.is_dir():
@@ -127,8 +129,14 @@ def load_workspace(
 
 
 class _Loader:
-    def __init__(self, ws: Workspace, texts: dict[Path, str]) -> None:
+    def __init__(
+        self,
+        ws: Workspace,
+        texts: dict[Path, str],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.ws = ws
+        self.progress = progress
         self.texts = {p.resolve(): t for p, t in texts.items()}
         self.seen: dict[Path, str] = {}
         self.pack_roots: dict[Path, bool] = {}
@@ -194,7 +202,10 @@ class _Loader:
     def finish(self) -> None:
         ws = self.ws
         manifests: list[tuple[Path, Document]] = []
-        for shown, document in ws.documents.items():
+        total = len(ws.documents)
+        for done, (shown, document) in enumerate(ws.documents.items(), start=1):
+            if self.progress is not None:
+                self.progress(done, total)
             kind = ws.kinds[shown]
             uri, what = self._schema_for(shown, kind)
             if uri is None:
