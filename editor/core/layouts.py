@@ -6,10 +6,10 @@ import json
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from editor.core.documents import Document
-from editor.core.hexgrid import parse_label
+from editor.core.hexgrid import HexBoard, format_label, parse_label, sort_key
 
 #: The pattern of an id (the schemas' ``common.schema.json#/$defs/id``).
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -117,12 +117,9 @@ def label_sort_key(label: str) -> tuple[int, int]:
     ['A2', 'A10', 'B1']
     """
     try:
-        hexagon = parse_label(label)
+        return sort_key(label)
     except ValueError:
         return (1 << 30, 0)
-    from editor.core.hexgrid import offset_of
-
-    return offset_of(hexagon)
 
 
 def _scalar(value: object) -> str:
@@ -176,3 +173,24 @@ def dump_layout(layout: Layout, header: str | None = SCHEMA_HEADER) -> str:
         else:
             lines.append(f"{key}: {_scalar(value)}")
     return "\n".join(lines) + "\n"
+
+
+def transform_layout(
+    layout: Layout, board: HexBoard, rotate_steps: int = 0, mirror: bool = False
+) -> tuple[Layout, list[str]]:
+    """The layout turned by 60-degree steps clockwise and/or mirrored left to right.
+
+    Both happen around the board's centre (mirroring first). Returns the new layout and the
+    labels of the spaces whose stacks would land off the board; when there are any, the new
+    layout leaves those stacks out, so callers should refuse the change rather than lose them.
+    """
+    hexes = [parse_label(label) for label in layout.spaces]
+    moved = board.transform(hexes, rotate_steps=rotate_steps, mirror=mirror)
+    lost = sorted((format_label(h) for h in moved.off_board), key=label_sort_key)
+    off = set(moved.off_board)
+    spaces = {
+        format_label(moved.mapping[h]): layout.spaces[format_label(h)]
+        for h in hexes
+        if h not in off
+    }
+    return replace(layout, spaces=spaces, document=None), lost

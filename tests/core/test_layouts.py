@@ -9,7 +9,7 @@ import pytest
 
 from editor.core.atomic import write_text_atomic
 from editor.core.documents import parse_document
-from editor.core.layouts import Layout, dump_layout
+from editor.core.layouts import Layout, dump_layout, transform_layout
 from editor.core.workspace import load_workspace
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -91,3 +91,49 @@ def test_a_crash_mid_save_leaves_the_old_file(
     monkeypatch.undo()
     write_text_atomic(target, "new\n")
     assert target.read_text() == "new\n"
+
+
+def _bundled(name: str) -> Layout:
+    document, _ = parse_document((ROOT / "layouts" / f"{name}.layout.yaml").read_text(), name)
+    assert document is not None
+    return Layout.from_document(document)
+
+
+def test_mirroring_swaps_left_and_right() -> None:
+    board = load_workspace().boards["snails-expert"].hexes
+    crab = _bundled("crustacean")
+    mirrored, lost = transform_layout(crab, board, mirror=True)
+    assert lost == []
+    assert mirrored.spaces == crab.spaces  # the crab is symmetric about column F
+    lopsided = Layout(
+        id="l", name="L", game="snails", board="snails-expert", spaces={"C4": ("beach",)}
+    )
+    mirrored, lost = transform_layout(lopsided, board, mirror=True)
+    assert (mirrored.spaces, lost) == ({"I4": ("beach",)}, [])
+    again, _ = transform_layout(mirrored, board, mirror=True)
+    assert again.spaces == lopsided.spaces
+
+
+def test_six_turns_give_the_layout_back_and_lost_stacks_are_named() -> None:
+    board = load_workspace().boards["snails-expert"].hexes
+    small = Layout(
+        id="small",
+        name="Small",
+        game="snails",
+        board="snails-expert",
+        spaces={"F5": ("beach",), "F4": ("beach", "meadow"), "G5": ("beach",)},
+    )
+    turned = small
+    for _ in range(6):
+        turned, lost = transform_layout(turned, board, rotate_steps=1)
+        assert lost == []
+        assert len(turned.spaces) == 3
+    assert turned.spaces == small.spaces
+    once, _ = transform_layout(small, board, rotate_steps=1)
+    assert once.spaces != small.spaces
+    corner = Layout(
+        id="c", name="C", game="snails", board="snails-expert", spaces={"A1": ("beach",)}
+    )
+    moved, lost = transform_layout(corner, board, rotate_steps=1)
+    assert lost == ["A1"]
+    assert moved.spaces == {}

@@ -8,8 +8,7 @@ from typing import Any
 
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
-from editor.core.hexgrid import sort_key
-from editor.core.layouts import Layout
+from editor.core.layouts import Layout, label_sort_key
 from editor.core.packs import Pack, closure
 from editor.core.workspace import Workspace
 from editor.games.snails.content import (
@@ -152,7 +151,7 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
     stacking: dict[str, list[str]] = ruleset.get("stacking", {})
     used: dict[str, int] = {}
     over: set[str] = set()
-    for label in sorted(layout.spaces, key=_safe_sort_key):
+    for label in sorted(layout.spaces, key=label_sort_key):
         stack = layout.spaces[label]
         below = WATER
         for index, tile in enumerate(stack):
@@ -190,13 +189,6 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
                     f"the layout uses {total} {tile} tiles but the packs in use hold {stock}"
                     + (f" ({parts})" if parts else ""),
                 )
-
-
-def _safe_sort_key(label: str) -> tuple[int, int]:
-    try:
-        return sort_key(label)
-    except ValueError:
-        return (1 << 30, 0)
 
 
 def layout_colours(ws: Workspace, layout: Layout) -> dict[str, str]:
