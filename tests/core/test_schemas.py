@@ -116,3 +116,24 @@ def test_bad_value_points_at_the_value() -> None:
     found = REGISTRY.validate(document, schema_id("snails/tiles.schema.json"), "tiles file")
     assert [(d.code, d.line, d.column) for d in found] == [("bad-value", 4, 13)]
     assert "#e9d8a6" in found[0].message  # the hint says what a colour looks like
+
+
+def test_bundled_files_name_their_schema_for_other_editors() -> None:
+    from pathlib import Path
+
+    from editor.core.documents import load_document
+    from editor.core.workspace import load_workspace
+
+    ws = load_workspace()
+    root = Path(__file__).resolve().parent.parent.parent
+    files = [*root.joinpath("content").rglob("*.yaml"), *root.joinpath("layouts").glob("*.yaml")]
+    assert len(files) == len(ws.targets)
+    for path in files:
+        document, _ = load_document(path)
+        assert document is not None
+        header = document.header_schema()
+        assert header is not None, path
+        schema_file = (path.parent / header).resolve()
+        assert schema_file.is_file(), (path, header)
+        stored = REGISTRY.schemas[schema_id(schema_file.relative_to(root / "schemas").as_posix())]
+        assert stored["$id"].endswith(header.split("schemas/")[-1])
