@@ -13,6 +13,7 @@ from editor.core.packs import Pack, closure
 from editor.core.workspace import Workspace
 from editor.games.snails.content import (
     RULESET_COMPLETE,
+    Defined,
     TileSet,
     merge_rulesets,
     tile_set,
@@ -75,25 +76,17 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
                             f" {first.document.path}:{line}",
                         )
                     else:
-                        merged = tile_set([pack], {pack.id: [document]})
-                        known.defined[(key, item_id)] = merged.defined[(key, item_id)]
+                        known.defined[(key, item_id)] = Defined(document, (section, index))
                         (known.types if key == "type" else known.backs)[item_id] = entry
         for document in ws.documents_of([pack], "tiles"):
             for index, entry in enumerate(document.data.get("stock", [])):
-                if entry["tile"] not in known.types:
-                    yield _at(
-                        document,
-                        ("stock", index, "tile"),
-                        "unknown-id",
-                        f"no tile type {entry['tile']!r}" + _suggest(entry["tile"], known.types),
-                    )
-                if entry["back"] not in known.backs:
-                    yield _at(
-                        document,
-                        ("stock", index, "back"),
-                        "unknown-id",
-                        f"no tile back {entry['back']!r}" + _suggest(entry["back"], known.backs),
-                    )
+                for field, what, ids in (
+                    ("tile", "tile type", known.types),
+                    ("back", "tile back", known.backs),
+                ):
+                    if entry[field] not in ids:
+                        message = f"no {what} {entry[field]!r}" + _suggest(entry[field], ids)
+                        yield _at(document, ("stock", index, field), "unknown-id", message)
         names = {*known.types, WATER}
         for document in ws.documents_of([pack], "ruleset"):
             data = document.data
