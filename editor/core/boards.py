@@ -60,7 +60,10 @@ class Board:
     def in_rectangle(self, label: str) -> bool:
         """Whether a label lies inside the columns-by-rows rectangle."""
         try:
-            hexagon = parse_label(label)
+            return parse_label(label) in self._rectangle
         except ValueError:
             return False
-        return HexBoard.rectangle(self.columns, self.rows).__contains__(hexagon)
+
+    @cached_property
+    def _rectangle(self) -> HexBoard:
+        return HexBoard.rectangle(self.columns, self.rows)

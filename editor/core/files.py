@@ -7,7 +7,6 @@ pack manifest, ``crustacean.layout.yaml`` a layout, ``tiles.yaml`` a tiles file.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,11 +74,3 @@ def find_pack_root(path: Path) -> Path | None:
         if (candidate / "pack.yaml").is_file():
             return candidate
     return None
-
-
-def iter_pack_files(root: Path) -> Iterator[Path]:
-    """The YAML files of a pack folder, manifest first."""
-    yield root / "pack.yaml"
-    for path in walk_yaml(root).files:
-        if path.name != "pack.yaml" or path.parent != root:
-            yield path

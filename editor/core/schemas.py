@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -130,8 +130,6 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
     """Errors with anyOf/oneOf context replaced by their most relevant branch error."""
     for err in errors:
         if err.context:
-            from jsonschema.exceptions import best_match
-
             best = best_match(err.context)
             yield best if best is not None else err
         else:

@@ -19,7 +19,7 @@ from typing import Any
 from editor.core import registry
 from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic, error, sort_diagnostics
-from editor.core.documents import Document, load_document
+from editor.core.documents import Document, load_document, parse_document
 from editor.core.files import Found, display_path, file_kind, find_pack_root, walk_yaml
 from editor.core.layouts import Layout
 from editor.core.packs import Pack, check_dependencies, closure
@@ -54,7 +54,6 @@ class Workspace:
     #: Layouts that failed their schema, salvaged so that the rest of them is checked too.
     salvaged: list[Layout] = field(default_factory=list)
     examples: list[Document] = field(default_factory=list)
-    pack_of_document: dict[str, Pack] = field(default_factory=dict)
     #: Ids of the packs shipped with Seastack, whether or not a designer's pack replaced them.
     bundled_pack_ids: set[str] = field(default_factory=set)
     skipped: int = 0
@@ -115,15 +114,15 @@ def load_workspace(
     if bundled:
         for folder in (content_dir(), layouts_dir()):
             if folder.is_dir():
-                loader.add_tree(folder, target=not paths, bundled=True)
+                loader.add_tree(folder, target=not paths)
     for raw in paths or ():
         path = Path(raw)
         if not path.exists():
             raise PathError(f"cannot read {str(raw)!r}: no such file or folder")
         if path.is_dir():
-            loader.add_tree(path, target=True, bundled=False)
+            loader.add_tree(path, target=True)
         else:
-            loader.add_file(path, target=True, bundled=False, explicit=True)
+            loader.add_file(path, target=True, explicit=True)
     loader.finish()
     return ws
 
@@ -139,9 +138,9 @@ class _Loader:
         self.progress = progress
         self.texts = {p.resolve(): t for p, t in texts.items()}
         self.seen: dict[Path, str] = {}
-        self.pack_roots: dict[Path, bool] = {}
+        self.pack_roots: set[Path] = set()
 
-    def add_tree(self, folder: Path, *, target: bool, bundled: bool) -> None:
+    def add_tree(self, folder: Path, *, target: bool) -> None:
         found: Found = walk_yaml(folder)
         self.ws.skipped += found.skipped
         for path, reason in found.unreadable:
@@ -152,9 +151,9 @@ class _Loader:
             if target:
                 self.ws.targets.add(shown)
         for path in found.files:
-            self.add_file(path, target=target, bundled=bundled, explicit=False)
+            self.add_file(path, target=target, explicit=False)
 
-    def add_file(self, path: Path, *, target: bool, bundled: bool, explicit: bool) -> None:
+    def add_file(self, path: Path, *, target: bool, explicit: bool) -> None:
         resolved = path.resolve()
         if resolved in self.seen:
             shown = self.seen[resolved]
@@ -176,8 +175,6 @@ class _Loader:
         if target:
             self.ws.targets.add(shown)
         if resolved in self.texts:
-            from editor.core.documents import parse_document
-
             document, problems = parse_document(self.texts[resolved], shown)
         else:
             document, problems = load_document(path, shown)
@@ -190,14 +187,14 @@ class _Loader:
         if kind != "pack" and kind not in CORE_KINDS:
             root = find_pack_root(path)
             if root is not None:
-                self._ensure_pack(root, bundled)
+                self._ensure_pack(root)
 
-    def _ensure_pack(self, root: Path, bundled: bool) -> None:
+    def _ensure_pack(self, root: Path) -> None:
         resolved = root.resolve()
         if resolved in self.pack_roots:
             return
-        self.pack_roots[resolved] = bundled
-        self.add_file(root / "pack.yaml", target=False, bundled=bundled, explicit=False)
+        self.pack_roots.add(resolved)
+        self.add_file(root / "pack.yaml", target=False, explicit=False)
 
     def finish(self) -> None:
         ws = self.ws
@@ -263,7 +260,7 @@ class _Loader:
         ws = self.ws
         for path, document in manifests:
             folder = path.parent
-            bundled = self.pack_roots.get(folder.resolve(), False) or _under(folder, content_dir())
+            bundled = _under(folder, content_dir())
             pack = Pack.from_document(document, folder, bundled=bundled)
             if bundled:
                 ws.bundled_pack_ids.add(pack.id)
@@ -281,7 +278,6 @@ class _Loader:
             owner = folders.get(root.resolve()) if root else None
             if owner is not None:
                 owner.documents.append((kind, document))
-                ws.pack_of_document[shown] = owner
         for pack in ws.packs.values():
             ws.diagnostics.extend(_check_game(pack.manifest, pack.game))
         ws.diagnostics.extend(check_dependencies(ws.packs))
