@@ -9,6 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing.exceptions import Unresolvable
 
+from editor.core.diagnostics import Diagnostic
 from editor.core.documents import parse_document
 from editor.core.schemas import NAMESPACE, SchemaRegistry, schema_id
 
@@ -100,20 +101,21 @@ def test_missing_key_points_at_the_parent_mapping_and_names_it() -> None:
     assert {d.message.split("'")[1] for d in found} == {"version", "game"}
 
 
-def test_unknown_key_points_at_the_key_with_a_suggestion() -> None:
-    text = "tile_types:\n  - id: lava\n    name: Lava\n    colour: '#ff0000'\n    colr: red\n"
+def _check_tiles(text: str) -> list[Diagnostic]:
     document, _ = parse_document(text, "tiles.yaml")
     assert document is not None
-    found = REGISTRY.validate(document, schema_id("snails/tiles.schema.json"), "tiles file")
+    return REGISTRY.validate(document, schema_id("snails/tiles.schema.json"), "tiles file")
+
+
+def test_unknown_key_points_at_the_key_with_a_suggestion() -> None:
+    text = "tile_types:\n  - id: lava\n    name: Lava\n    colour: '#ff0000'\n    colr: red\n"
+    found = _check_tiles(text)
     assert [(d.code, d.line, d.column) for d in found] == [("unknown-key", 5, 5)]
     assert "did you mean 'colour'" in found[0].message
 
 
 def test_bad_value_points_at_the_value() -> None:
-    text = "tile_types:\n  - id: lava\n    name: Lava\n    colour: red\n"
-    document, _ = parse_document(text, "tiles.yaml")
-    assert document is not None
-    found = REGISTRY.validate(document, schema_id("snails/tiles.schema.json"), "tiles file")
+    found = _check_tiles("tile_types:\n  - id: lava\n    name: Lava\n    colour: red\n")
     assert [(d.code, d.line, d.column) for d in found] == [("bad-value", 4, 13)]
     assert "#e9d8a6" in found[0].message  # the hint says what a colour looks like
 

@@ -2,32 +2,44 @@
 
 from __future__ import annotations
 
+import functools
 import math
-from pathlib import Path
 
 import pytest
-import yaml
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QKeySequence, QWheelEvent
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from editor.core.workspace import Workspace, load_workspace
 from editor.ui import hexpaint
 from editor.ui.app import make_window
-from editor.ui.board_picture import BoardPicture
+from editor.ui.board_picture import BoardPicture, layout_picture
 from editor.ui.board_view import HEX_SIZE, BoardView, SpaceItem
 from editor.ui.main_window import MainWindow, status_text, window_title
 
-LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 MOUNTAIN = "#8d8175"
 WATER = "#3f7fbf"
 
 
+@functools.cache
+def _bundled() -> Workspace:
+    return load_workspace()
+
+
 def picture_from_layout(name: str, colours: dict[str, str] | None = None) -> BoardPicture:
-    layout = yaml.safe_load((LAYOUTS / f"{name}.layout.yaml").read_text(encoding="utf-8"))
-    board = yaml.safe_load((LAYOUTS / f"{layout['board']}.board.yaml").read_text(encoding="utf-8"))
-    return BoardPicture.rectangle(
-        layout["name"], board["columns"], board["rows"], layout["spaces"], colours
-    )
+    ws = _bundled()
+    picture = layout_picture(ws, ws.layouts[name])
+    if colours is not None:
+        picture.colours = colours
+    return picture
+
+
+def _shown(qtbot: QtBot, widget: QWidget, width: int, height: int) -> None:
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
 
 
 @pytest.fixture
@@ -38,20 +50,14 @@ def crab() -> BoardPicture:
 @pytest.fixture
 def view(qtbot: QtBot, crab: BoardPicture) -> BoardView:
     widget = BoardView(crab)
-    qtbot.addWidget(widget)
-    widget.resize(640, 560)
-    widget.show()
-    qtbot.waitExposed(widget)
+    _shown(qtbot, widget, 640, 560)
     return widget
 
 
 @pytest.fixture
 def window(qtbot: QtBot, crab: BoardPicture) -> MainWindow:
     win = make_window(crab)
-    qtbot.addWidget(win)
-    win.resize(900, 800)
-    win.show()
-    qtbot.waitExposed(win)
+    _shown(qtbot, win, 900, 800)
     return win
 
 
@@ -263,9 +269,6 @@ def test_keyboard_zoom(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_the_picture_of_a_loaded_layout_uses_its_packs_colours(qtbot: QtBot) -> None:
-    from editor.core.workspace import load_workspace
-    from editor.ui.board_picture import layout_picture
-
     ws = load_workspace()
     picture = layout_picture(ws, ws.layouts["robot"])
     assert picture.title == "Robot"
