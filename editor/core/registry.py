@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
+    from editor.core.engine import Engine
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
 
@@ -29,6 +30,8 @@ class Game:
     checks: tuple[Check, ...] = ()
     #: What the board view paints each tile type with, for a layout and its packs.
     colours: Colours | None = None
+    #: The rules engine, for games that can be played (simulated, examples run).
+    engine: Engine | None = None
 
 
 _GAMES: dict[str, Game] = {}
