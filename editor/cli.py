@@ -42,6 +42,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     validate.add_argument("--strict", action="store_true", help="fail on warnings too")
 
+    examples = commands.add_parser(
+        "examples",
+        help="run rules examples",
+        description="Run rules examples (*.example.yaml): one PASS or FAIL line each. "
+        "Exit code 0 when all pass, 1 when any fails, 2 when a file cannot be run.",
+    )
+    examples.add_argument(
+        "example_paths", nargs="+", metavar="PATH", help="example files, or folders to search"
+    )
+
     edit = commands.add_parser("edit", help="open the editor", description="Open the editor.")
     edit.add_argument("path", nargs="?", metavar="PATH", help="a layout file (default: Crustacean)")
     return parser
@@ -55,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return validate(args.paths, output=args.format, strict=args.strict)
+        if args.command == "examples":
+            return examples(args.example_paths)
         return edit(getattr(args, "path", None))
     except KeyboardInterrupt:
         print("seastack: interrupted", file=sys.stderr)
@@ -128,6 +140,30 @@ def _summary(ws: Workspace, errors: int, warnings: int) -> str:
     if ws.skipped:
         text += f" ({ws.skipped} other files skipped)"
     return text
+
+
+def examples(paths: Sequence[str]) -> int:
+    """`seastack examples`: 0 all pass, 1 any fails, 2 a file cannot be run."""
+    from editor.sim.examples import ExamplesPathError, run_examples
+
+    if any(not path.strip() for path in paths):
+        print("seastack examples: an empty path was given", file=sys.stderr)
+        return 2
+    try:
+        run = run_examples(paths)
+    except ExamplesPathError as exc:
+        print(f"seastack examples: {exc}", file=sys.stderr)
+        return 2
+    for problem in run.path_problems:
+        print(f"seastack examples: {problem}", file=sys.stderr)
+    for result in run.results:
+        if result.problems:  # stdout holds only the PASS and FAIL lines
+            for diagnostic in result.problems:
+                print(diagnostic.format(), file=sys.stderr)
+        else:
+            print(result.line())
+    print(run.summary(), file=sys.stderr)
+    return run.exit_code
 
 
 def edit(path: str | None) -> int:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
+    from editor.core.documents import Document
     from editor.core.engine import Engine
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 BoardKind = Literal["hex", "square", "none"]
 Check = Callable[["Workspace"], Iterable["Diagnostic"]]
 Colours = Callable[["Workspace", "Layout"], Mapping[str, str]]
+#: Runs one rules example whose envelope is valid: the errors that stop it from running, else
+#: (no errors) the differences between what it expects and what happened; none means it passed.
+ExampleRunner = Callable[["Workspace", "Document"], tuple[list["Diagnostic"], list[str]]]
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,8 @@ class Game:
     colours: Colours | None = None
     #: The rules engine, for games that can be played (simulated, examples run).
     engine: Engine | None = None
+    #: Runs the game's rules examples (``seastack examples``), for games that have them.
+    examples: ExampleRunner | None = None
 
 
 _GAMES: dict[str, Game] = {}
