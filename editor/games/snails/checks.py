@@ -8,6 +8,7 @@ from typing import Any
 
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
+from editor.core.hexgrid import format_label
 from editor.core.layouts import Layout, label_sort_key
 from editor.core.packs import Pack, closure
 from editor.core.workspace import Workspace
@@ -18,6 +19,7 @@ from editor.games.snails.content import (
     merge_rulesets,
     tile_set,
 )
+from editor.games.snails.land import islands, labels_to_hexes, landmasses
 
 GAME_ID = "snails"
 _SECTIONS = (("tile_types", "tile type", "type"), ("tile_backs", "tile back", "back"))
@@ -182,6 +184,39 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
                     f"the layout uses {total} {tile} tiles but the packs in use hold {stock}"
                     + (f" ({parts})" if parts else ""),
                 )
+    yield from check_land(ws, layout)
+
+
+def check_land(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
+    """Warn about land that only a swim across two or more water spaces reaches.
+
+    Islands a channel one space wide apart count as one landmass (the rulebook's Robot
+    layout is cut by such channels on purpose); every landmass but the largest is reported,
+    at the first of its spaces, because snails there can hardly join the game.
+    """
+    document = layout.document
+    board = ws.boards.get(layout.board)
+    if document is None or board is None or board.grid != "hex" or board.game != layout.game:
+        return
+    land = labels_to_hexes(board.hexes, (label for label, s in layout.spaces.items() if s))
+    masses = landmasses(board.hexes, islands(board.hexes, land))
+    if len(masses) < 2:
+        return
+    main = len(masses[0])
+    for mass in masses[1:]:
+        labels = [format_label(h) for h in mass]
+        shown = ", ".join(labels[:10])
+        if len(labels) > 10:
+            shown += f" and {len(labels) - 10} more"
+        one = len(labels) == 1
+        yield document.warning_at(
+            ("spaces", labels[0]),
+            "land-cut-off",
+            f"land cut off from the rest: {shown} {'is' if one else 'are'} two or more water"
+            f" spaces away from the main landmass ({main} spaces); snails there must swim"
+            " to join in",
+            at_key=True,
+        )
 
 
 def layout_colours(ws: Workspace, layout: Layout) -> dict[str, str]:
