@@ -1,0 +1,346 @@
+"""Run batches of matches of any registered engine, in worker processes, streaming results.
+
+Every match is fixed by the batch seed and its index alone: the match seed, the factions
+drawn for it and each bot's random generator are derived from them, so a batch gives the
+same results whatever the number of workers. Results come back as matches finish; callers
+key them by index (:func:`in_order`) before aggregating.
+
+Workers follow the spawn-safe pattern: the engine object, the prepared (compiled, picklable)
+content and the plan are handed to each worker once by its initializer, then only index
+ranges travel to the workers and small :class:`GameResult` records travel back. The event
+log stays in the worker: the game's ``measure`` function turns it into a few numbers there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import pickle
+import random
+import threading
+import traceback
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from editor.core.engine import Bot, BotFactory, Decision, Engine, GameState, MatchSpec, Outcome
+
+#: Stop a match that has not ended after this many decisions: an engine bug, not a game.
+MAX_STEPS = 100_000
+
+FactionMode = Literal["fixed", "random", "rotate"]
+
+#: Measures one finished match from its event log: small, picklable, JSON-ready numbers.
+Measure = Callable[[Sequence[tuple[Any, ...]], Outcome, MatchSpec], Mapping[str, Any]]
+
+
+class RunnerError(Exception):
+    """The batch itself failed (a worker process died), not one of its matches."""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPlan:
+    """What a batch plays: how many matches, seats, factions, modules, bots and the seed."""
+
+    games: int
+    players: int
+    #: One bot name per seat.
+    bots: tuple[str, ...]
+    seed: int = 0
+    modules: frozenset[str] = frozenset()
+    #: ``fixed``: ``factions`` is one id per seat. ``random``: each match draws distinct
+    #: factions from ``factions`` (the pool). ``rotate``: match i seats pool[(i + seat) % n],
+    #: so that every faction plays every seat equally often.
+    faction_mode: FactionMode = "random"
+    factions: tuple[str, ...] = ()
+    max_steps: int = MAX_STEPS
+
+    def __post_init__(self) -> None:
+        if self.games < 0:
+            raise ValueError("the number of games cannot be negative")
+        if self.players < 1:
+            raise ValueError("a match needs at least one player")
+        if len(self.bots) != self.players:
+            raise ValueError(f"{len(self.bots)} bots for {self.players} seats")
+        if self.faction_mode == "fixed" and self.factions and len(self.factions) != self.players:
+            raise ValueError(f"{len(self.factions)} factions for {self.players} seats")
+        if self.faction_mode == "random" and 0 < len(self.factions) < self.players:
+            raise ValueError(
+                f"{self.players} players need {self.players} different factions;"
+                f" only {len(self.factions)} to draw from"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One match of a batch: how it was set up and how it ended, or the error it raised."""
+
+    index: int
+    seed: int
+    factions: tuple[str, ...]
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+    rounds: int = 0
+    #: Decisions taken in the match.
+    steps: int = 0
+    #: The game's measurements of the match (see ``Measure``).
+    metrics: Mapping[str, Any] = field(default_factory=dict)
+    #: ``ExceptionType: message (file:line)`` when the match failed; None when it ended.
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the match ran to its end."""
+        return self.error is None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: what a game's metrics summarize and what ``--json`` prints."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "factions": list(self.factions),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "rounds": self.rounds,
+            "steps": self.steps,
+            "metrics": dict(self.metrics),
+            "error": self.error,
+        }
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 64-bit seed from some parts; the same everywhere (no Python hash randomization)."""
+    data = "\x1f".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """The seed of match ``index`` of a batch."""
+    return derive_seed("game", batch_seed, index)
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The random generator of the bot in ``seat`` of the match with this seed."""
+    return random.Random(derive_seed("bot", seed, seat))
+
+
+def factions_for(plan: BatchPlan, index: int, seed: int) -> tuple[str, ...]:
+    """The factions of match ``index`` (one per seat; empty for a game without factions)."""
+    pool = plan.factions
+    if not pool:
+        return ()
+    if plan.faction_mode == "fixed":
+        return pool
+    if plan.faction_mode == "rotate":
+        return tuple(pool[(index + seat) % len(pool)] for seat in range(plan.players))
+    return tuple(random.Random(derive_seed("factions", seed)).sample(pool, plan.players))
+
+
+def match_spec(plan: BatchPlan, index: int) -> MatchSpec:
+    """The full spec of match ``index``."""
+    seed = game_seed(plan.seed, index)
+    return MatchSpec(
+        players=plan.players,
+        factions=factions_for(plan, index, seed),
+        modules=plan.modules,
+        seed=seed,
+    )
+
+
+def play_match(
+    state: GameState, bots: Sequence[Bot], *, max_steps: int = MAX_STEPS
+) -> tuple[Outcome, int]:
+    """Let the bots play a match to its end; returns the outcome and the decisions taken.
+
+    A bot whose ``uses_view`` attribute is False is handed no view, which saves building one
+    per decision for bots that do not look (the random bot).
+    """
+    looks = [getattr(bot, "uses_view", True) for bot in bots]
+    steps = 0
+    decision: Decision | None = state.decision()
+    while decision is not None:
+        seat = decision.player
+        view = state.view(seat) if looks[seat] else None
+        choice: Hashable = bots[seat].choose(decision, view)
+        state.apply(choice)
+        steps += 1
+        if steps >= max_steps:
+            raise RunnerError(f"no end after {steps} decisions (last: {decision.kind})")
+        decision = state.decision()
+    outcome = state.outcome()
+    if outcome is None:
+        raise RunnerError("the match stopped asking for decisions but has no outcome")
+    return outcome, steps
+
+
+class _Worker:
+    """What one worker process holds: engine, prepared content, plan, bots and measure."""
+
+    def __init__(
+        self, engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None
+    ) -> None:
+        self.engine = engine
+        self.prepared = prepared
+        self.plan = plan
+        self.measure = measure
+        factories: Mapping[str, BotFactory] = engine.bots()
+        self.factories = [factories[name] for name in plan.bots]
+
+    def run(self, index: int) -> GameResult:
+        spec = match_spec(self.plan, index)
+        try:
+            state = self.engine.new_match(self.prepared, spec)
+            bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
+            outcome, steps = play_match(state, bots, max_steps=self.plan.max_steps)
+            metrics = self.measure(state.events, outcome, spec) if self.measure else {}
+        except Exception as exc:  # one broken match is reported with its seed, not fatal
+            return GameResult(index, spec.seed, spec.factions, error=describe_error(exc))
+        return GameResult(
+            index=index,
+            seed=spec.seed,
+            factions=spec.factions,
+            winners=tuple(outcome.winners),
+            reason=outcome.reason,
+            rounds=outcome.rounds,
+            steps=steps,
+            metrics=metrics,
+        )
+
+
+def describe_error(exc: BaseException) -> str:
+    """``Type: message (file:line)``, the line being where it was raised."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" ({os.path.basename(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+_WORKER: _Worker | None = None
+
+
+def _init_worker(engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None) -> None:
+    global _WORKER
+    _WORKER = _Worker(engine, prepared, plan, measure)
+
+
+def _run_range(start: int, stop: int) -> list[GameResult]:
+    assert _WORKER is not None, "worker not initialized"
+    return [_WORKER.run(i) for i in range(start, stop)]
+
+
+class Batch:
+    """A batch of matches being played; iterate it for results as they finish.
+
+    Results arrive in completion order (by index when ``jobs`` is 1). :meth:`cancel` stops
+    handing out work; the iteration then ends after the matches already running.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        prepared: Any,
+        plan: BatchPlan,
+        *,
+        jobs: int = 1,
+        measure: Measure | None = None,
+        chunk: int | None = None,
+        context: str | None = None,
+    ) -> None:
+        if jobs < 1:
+            raise ValueError("jobs must be at least 1")
+        self.engine = engine
+        self.prepared = prepared
+        self.plan = plan
+        self.jobs = min(jobs, max(1, plan.games))
+        self.measure = measure
+        # Small chunks stream results and cancel quickly; bigger ones spare the pipe.
+        self.chunk = chunk or max(1, min(16, plan.games // (self.jobs * 8) or 1))
+        #: The multiprocessing start method (``spawn``, ``fork``...; None: the platform's).
+        self.context = context
+        self._cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop starting matches; safe to call from another thread."""
+        self._cancelled.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether :meth:`cancel` was called."""
+        return self._cancelled.is_set()
+
+    def __iter__(self) -> Iterator[GameResult]:
+        if self.jobs == 1:
+            yield from self._in_process()
+        else:
+            yield from self._in_pool()
+
+    def _in_process(self) -> Iterator[GameResult]:
+        worker = _Worker(self.engine, self.prepared, self.plan, self.measure)
+        for index in range(self.plan.games):
+            if self._cancelled.is_set():
+                return
+            yield worker.run(index)
+
+    def _in_pool(self) -> Iterator[GameResult]:
+        try:  # fail early and clearly rather than with a dead worker
+            pickle.dumps((self.engine, self.prepared, self.plan, self.measure))
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise RunnerError(f"cannot hand the match set-up to worker processes: {exc}") from exc
+        ranges = (
+            (start, min(start + self.chunk, self.plan.games))
+            for start in range(0, self.plan.games, self.chunk)
+        )
+        pool = ProcessPoolExecutor(
+            max_workers=self.jobs,
+            mp_context=multiprocessing.get_context(self.context),
+            initializer=_init_worker,
+            initargs=(self.engine, self.prepared, self.plan, self.measure),
+        )
+        pending: set[Future[list[GameResult]]] = set()
+        try:
+            # A few chunks per worker in flight: enough to keep them busy, few to cancel.
+            for start, stop in ranges:
+                pending.add(pool.submit(_run_range, start, stop))
+                if len(pending) >= 2 * self.jobs:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    try:
+                        results = future.result()
+                    except Exception as exc:  # BrokenProcessPool and friends
+                        raise RunnerError(f"a worker process failed: {exc}") from exc
+                    yield from results
+                if self._cancelled.is_set():
+                    break
+                for start, stop in ranges:
+                    pending.add(pool.submit(_run_range, start, stop))
+                    if len(pending) >= 2 * self.jobs:
+                        break
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_batch(
+    engine: Engine,
+    prepared: Any,
+    plan: BatchPlan,
+    *,
+    jobs: int = 1,
+    measure: Measure | None = None,
+    on_result: Callable[[GameResult], object] | None = None,
+    context: str | None = None,
+) -> list[GameResult]:
+    """Play a whole batch and return its results by index; ``on_result`` sees each one."""
+    results = []
+    for result in Batch(engine, prepared, plan, jobs=jobs, measure=measure, context=context):
+        if on_result is not None:
+            on_result(result)
+        results.append(result)
+    return in_order(results)
+
+
+def in_order(results: Sequence[GameResult]) -> list[GameResult]:
+    """Results sorted by match index, the order every aggregate is computed in."""
+    return sorted(results, key=lambda r: r.index)

@@ -1,0 +1,225 @@
+"""Summaries of a batch: what every game shares, plus the sections a game's metrics add.
+
+A game may ship ``editor/games/<id>/metrics.py`` with a ``METRICS`` object offering
+``measure(events, outcome, spec) -> dict`` (run in the worker, per match) and
+``summarize(games) -> list[section]`` over the matches' ``GameResult.to_json()`` records.
+Games cannot import the simulator, so sections are plain data: ``{"title", "columns",
+"rows": [{"label", "cells": {column: cell}}], "note"?}`` where a cell is ``{"count": n}``,
+``{"rate": [successes, trials]}`` (shown with a Wilson interval), ``{"values": [...]}``
+(shown as a mean with its t interval) or ``{"histogram": {value: count}}``. The simulator
+turns them into intervals and text here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from editor.core.engine import MatchSpec, Outcome
+from editor.sim.runner import BatchPlan, GameResult
+from editor.sim.stats import bar_lines, histogram, mean_ci, wilson
+
+
+class GameMetrics(Protocol):
+    """What a game's ``metrics.METRICS`` offers the simulator."""
+
+    def measure(
+        self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
+    ) -> Mapping[str, Any]:
+        """A few JSON-ready numbers about one finished match."""
+
+    def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+        """Sections over all finished matches."""
+
+
+def game_metrics(game_id: str) -> GameMetrics | None:
+    """The game's metrics (``editor.games.<id>.metrics.METRICS``), if it has any."""
+    try:
+        module = importlib.import_module(f"editor.games.{game_id}.metrics")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"editor.games.{game_id}.metrics":
+            raise
+        return None
+    metrics: GameMetrics | None = getattr(module, "METRICS", None)
+    return metrics
+
+
+def summarize(
+    results: Sequence[GameResult],
+    plan: BatchPlan,
+    metrics: GameMetrics | None = None,
+    *,
+    meta: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON-ready summary of a batch (results in index order, for stable output)."""
+    ordered = sorted(results, key=lambda r: r.index)
+    finished = [r for r in ordered if r.ok]
+    seats = []
+    for seat in range(plan.players):
+        wins = sum(seat in r.winners for r in finished)
+        rate = wilson(wins, len(finished)).to_json()
+        seats.append({"seat": seat + 1, "bot": plan.bots[seat], "wins": rate})
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    for r in finished:
+        for seat, faction in enumerate(r.factions):
+            played[faction] = played.get(faction, 0) + 1
+            won[faction] = won.get(faction, 0) + (seat in r.winners)
+    factions = [{"faction": f, "wins": wilson(won[f], played[f]).to_json()} for f in sorted(played)]
+    reasons: dict[str, int] = {}
+    for r in finished:
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    rounds = [r.rounds for r in finished]
+    sections = []
+    if metrics is not None and finished:
+        sections = [_section(s) for s in metrics.summarize([r.to_json() for r in finished])]
+    return {
+        **(dict(meta) if meta else {}),
+        "games": len(ordered),
+        "finished": len(finished),
+        "seed": plan.seed,
+        "players": plan.players,
+        "bots": list(plan.bots),
+        "modules": sorted(plan.modules),
+        "seats": seats,
+        "factions": factions,
+        "shared_wins": sum(len(r.winners) > 1 for r in finished),
+        "rounds": {
+            **mean_ci(rounds).to_json(),
+            "histogram": {str(k): v for k, v in histogram(rounds).items()},
+        },
+        "steps": mean_ci([r.steps for r in finished]).to_json(),
+        "endings": {
+            reason: wilson(count, len(finished)).to_json()
+            for reason, count in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
+        },
+        "sections": sections,
+        "errors": [
+            {"index": r.index, "seed": r.seed, "factions": list(r.factions), "error": r.error}
+            for r in ordered
+            if not r.ok
+        ],
+    }
+
+
+def _section(section: Mapping[str, Any]) -> dict[str, Any]:
+    rows = []
+    for row in section.get("rows", ()):
+        cells = {column: _cell(cell) for column, cell in row.get("cells", {}).items()}
+        rows.append({"label": str(row["label"]), "cells": cells})
+    out: dict[str, Any] = {
+        "title": str(section["title"]),
+        "columns": list(section.get("columns", ())),
+        "rows": rows,
+    }
+    if section.get("note"):
+        out["note"] = str(section["note"])
+    return out
+
+
+def _cell(cell: Mapping[str, Any]) -> dict[str, Any]:
+    if "rate" in cell:
+        successes, trials = cell["rate"]
+        return {"rate": wilson(int(successes), int(trials)).to_json()}
+    if "values" in cell:
+        return {"mean": mean_ci(cell["values"]).to_json()}
+    if "histogram" in cell:
+        return {"histogram": {str(k): int(v) for k, v in cell["histogram"].items()}}
+    if "count" in cell:
+        return {"count": int(cell["count"])}
+    raise ValueError(f"unknown metrics cell {dict(cell)!r}")
+
+
+def _rate_text(data: Mapping[str, Any]) -> str:
+    trials = data["trials"]
+    if not trials:
+        return "-"
+    low, high = data["ci95"]
+    return (
+        f"{100 * data['rate']:5.1f}% [{100 * low:4.1f}-{100 * high:5.1f}]"
+        f" ({data['successes']}/{trials})"
+    )
+
+
+def _mean_text(data: Mapping[str, Any]) -> str:
+    if not data["n"]:
+        return "-"
+    low, high = data["ci95"]
+    return f"{data['mean']:.2f} [{low:.2f}-{high:.2f}]"
+
+
+def _cell_text(cell: Mapping[str, Any] | None) -> str:
+    if cell is None:
+        return ""
+    if "rate" in cell:
+        return _rate_text(cell["rate"])
+    if "mean" in cell:
+        return _mean_text(cell["mean"])
+    if "count" in cell:
+        return str(cell["count"])
+    return " ".join(f"{k}:{v}" for k, v in cell["histogram"].items())
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows, strict=True)]
+    lines = []
+    for line in (header, *rows):
+        pairs = enumerate(zip(line, widths, strict=True))
+        cells = [f"{x:<{w}}" if i == 0 else f"{x:>{w}}" for i, (x, w) in pairs]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def format_summary(summary: Mapping[str, Any]) -> str:
+    """The summary as text for a terminal."""
+    lines = []
+    head = f"{summary['finished']} of {summary['games']} games finished"
+    if "layout" in summary:
+        head = f"{summary['layout']}: {head}"
+    modules = ", ".join(summary["modules"]) or "none"
+    lines.append(
+        f"{head}; {summary['players']} players, seed {summary['seed']}, modules: {modules}"
+    )
+    lines.append("")
+    lines.append("Win rate per seat (95% Wilson interval; a shared win counts for each winner)")
+    lines += _table(
+        ("seat", "bot", "win rate"),
+        [(str(s["seat"]), s["bot"], _rate_text(s["wins"])) for s in summary["seats"]],
+    )
+    if summary["factions"]:
+        lines.append("")
+        lines.append("Win rate per faction")
+        lines += _table(
+            ("faction", "win rate"),
+            [(f["faction"], _rate_text(f["wins"])) for f in summary["factions"]],
+        )
+    lines.append("")
+    lines.append(f"Game length in rounds: {_mean_text(summary['rounds'])}")
+    lines += bar_lines({int(k): v for k, v in summary["rounds"]["histogram"].items()})
+    lines.append("")
+    lines.append("How games ended")
+    lines += _table(
+        ("ending", "share"), [(k, _rate_text(v)) for k, v in summary["endings"].items()]
+    )
+    if summary["shared_wins"]:
+        lines.append(f"  shared wins: {summary['shared_wins']}")
+    for section in summary["sections"]:
+        lines.append("")
+        lines.append(section["title"])
+        columns = section["columns"] or sorted({c for r in section["rows"] for c in r["cells"]})
+        rows = [
+            (row["label"], *(_cell_text(row["cells"].get(c)) for c in columns))
+            for row in section["rows"]
+        ]
+        lines += _table(("", *columns), rows)
+        if section.get("note"):
+            lines.append(f"  ({section['note']})")
+    if summary["errors"]:
+        lines.append("")
+        lines.append(f"{len(summary['errors'])} games failed:")
+        for e in summary["errors"][:20]:
+            lines.append(f"  game {e['index']} (seed {e['seed']}): {e['error']}")
+        if len(summary["errors"]) > 20:
+            lines.append(f"  ... and {len(summary['errors']) - 20} more (see --json)")
+    return "\n".join(lines)
