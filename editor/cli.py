@@ -15,6 +15,7 @@ from editor import __version__
 from editor.core.diagnostics import Severity
 from editor.core.resources import layouts_dir
 from editor.core.workspace import PathError, Workspace, file_names_read, load_workspace
+from editor.sim import simulate
 
 DEFAULT_LAYOUT = "crustacean.layout.yaml"
 
@@ -52,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
         "example_paths", nargs="+", metavar="PATH", help="example files, or folders to search"
     )
 
+    simulate.add_parser(commands)
+
     edit = commands.add_parser("edit", help="open the editor", description="Open the editor.")
     edit.add_argument("path", nargs="?", metavar="PATH", help="a layout file (default: Crustacean)")
     return parser
@@ -65,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return validate(args.paths, output=args.format, strict=args.strict)
+        if args.command == "simulate":
+            return simulate.simulate(args)
         if args.command == "examples":
             return examples(args.example_paths)
         return edit(getattr(args, "path", None))

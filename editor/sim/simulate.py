@@ -1,0 +1,279 @@
+"""`seastack simulate LAYOUT`: play a batch of bot matches on a layout and summarize them.
+
+The command's arguments and its work live here, so that ``editor/cli.py`` only wires it in.
+Every bad input is a one-line error with exit code 2; a layout with errors prints the
+loader's ``file:line:col`` diagnostics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from editor.core import registry
+from editor.core.diagnostics import Severity
+from editor.core.engine import Engine
+from editor.core.workspace import PathError, load_workspace
+from editor.sim.runner import Batch, BatchPlan, FactionMode, GameResult, RunnerError, match_spec
+from editor.sim.summary import format_summary, game_metrics, summarize
+
+PROG = "seastack simulate"
+
+
+class UsageError(Exception):
+    """A bad argument: reported in one line, exit code 2."""
+
+
+def _count(low: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            message = f"{what} must be a whole number, not {text!r}"
+            raise argparse.ArgumentTypeError(message) from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
+        return value
+
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not {text!r}") from None
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    """Add the ``simulate`` command to the CLI's sub-parsers."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "simulate",
+        help="play bot matches on a layout and summarize them",
+        description="Play a batch of matches between bots on a layout, in worker processes, "
+        "and summarize win rates (95% confidence intervals), game length, how games ended "
+        "and the game's own measures. The same --seed gives the same results whatever --jobs "
+        "is. Exit code 0 when every match finished, 1 when some failed (each is reported with "
+        "its seed), 2 for bad input.",
+    )
+    parser.add_argument("layout", metavar="LAYOUT", help="a layout file")
+    parser.add_argument(
+        "--games", type=_count(1, "--games"), default=100, help="matches to play (default 100)"
+    )
+    parser.add_argument(
+        "--players", type=_count(1, "--players"), default=4, help="seats (default 4)"
+    )
+    parser.add_argument(
+        "--factions",
+        default="random",
+        help="'random' (each match draws different factions), 'all' (every faction plays "
+        "every seat in turn) or a comma list: one per seat, or a larger pool to draw from",
+    )
+    parser.add_argument(
+        "--modules", default="", help="comma list of modules to switch on (default none)"
+    )
+    parser.add_argument(
+        "--bots", default="random", help="one bot for all seats or a comma list, one per seat"
+    )
+    parser.add_argument("--seed", type=_seed, default=0, help="batch seed (default 0)")
+    parser.add_argument(
+        "--jobs",
+        type=_count(1, "--jobs"),
+        default=None,
+        help="worker processes (default: one per core)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return parser
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _unknown(kind: str, names: Sequence[str], known: Sequence[str]) -> UsageError:
+    listed = ", ".join(sorted(known)) or "none"
+    plural = "s" if len(names) > 1 else ""
+    return UsageError(f"unknown {kind}{plural} {', '.join(names)}; known: {listed}")
+
+
+def plan_from_args(args: argparse.Namespace, engine: Engine, prepared: Any) -> BatchPlan:
+    """The batch plan the arguments ask for; :class:`UsageError` for anything unknown."""
+    players: int = args.players
+    known_bots = list(engine.bots())
+    bots = _split(args.bots)
+    if not bots:
+        raise UsageError("--bots is empty")
+    if bad := [b for b in bots if b not in known_bots]:
+        raise _unknown("bot", bad, known_bots)
+    if len(bots) == 1:
+        bots *= players
+    elif len(bots) != players:
+        raise UsageError(
+            f"--bots names {len(bots)} bots for {players} players; give 1 or {players}"
+        )
+
+    known_factions = list(engine.factions(prepared))
+    mode: FactionMode
+    choice = args.factions.strip()
+    if choice in ("random", "all"):
+        mode = "random" if choice == "random" else "rotate"
+        pool = known_factions
+        if mode == "random" and pool and len(pool) < players:
+            raise UsageError(f"{players} players need {players} factions; the game has {len(pool)}")
+    else:
+        pool = _split(choice)
+        if not pool:
+            raise UsageError("--factions is empty")
+        if bad := [f for f in pool if f not in known_factions]:
+            raise _unknown("faction", bad, known_factions)
+        if len(pool) == players:
+            mode = "fixed"
+        elif len(pool) > players and len(set(pool)) == len(pool):
+            mode = "random"
+        else:
+            raise UsageError(
+                f"--factions names {len(pool)} factions for {players} players; give one per"
+                " seat or a larger pool of different factions"
+            )
+
+    modules = frozenset(m for m in _split(args.modules) if m != "none")
+    known_modules = _known_modules(engine, prepared)
+    if known_modules is not None and (bad := sorted(modules - set(known_modules))):
+        raise _unknown("module", bad, known_modules)
+    return BatchPlan(
+        games=args.games,
+        players=players,
+        bots=tuple(bots),
+        seed=args.seed,
+        modules=modules,
+        faction_mode=mode,
+        factions=tuple(pool),
+    )
+
+
+def _known_modules(engine: Engine, prepared: Any) -> Sequence[str] | None:
+    """The modules the engine offers, when it says (``modules(prepared)`` or ``MODULES``)."""
+    offered = getattr(engine, "modules", None)
+    if callable(offered):
+        return list(offered(prepared))
+    if offered is not None:
+        return list(offered)
+    return None
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.done = 0
+        self.start = time.monotonic()
+        self.shown = 0.0
+
+    def step(self) -> None:
+        """One more match finished."""
+        self.done += 1
+        now = time.monotonic()
+        if now - self.shown < 0.1 and self.done < self.total:
+            return
+        self.shown = now
+        filled = 30 * self.done // self.total
+        rate = self.done / max(now - self.start, 1e-9)
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} games  {rate:.0f}/s"
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Clear the line."""
+        self.stream.write("\r\033[K")
+        self.stream.flush()
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Run ``seastack simulate`` with parsed arguments; returns the exit code."""
+    try:
+        return _simulate(args)
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except RunnerError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    path = Path(args.layout)
+    if not args.layout.strip():
+        raise UsageError("an empty path was given")
+    if path.is_dir():
+        raise UsageError(f"{args.layout} is a folder; give a layout file")
+    try:
+        ws = load_workspace([path])
+    except PathError as exc:
+        raise UsageError(str(exc)) from None
+    problems = ws.report()
+    for diagnostic in problems:
+        print(diagnostic.format(), file=sys.stderr)
+    if any(d.severity is Severity.ERROR for d in problems):
+        raise UsageError(f"{args.layout} has errors; fix them first")
+    shown = next(iter(sorted(ws.targets)), "")
+    layout = ws.layout_at(shown)
+    if layout is None:
+        raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
+    game = registry.get(layout.game)
+    if game is None or game.engine is None:
+        raise UsageError(f"the game {layout.game!r} has no rules engine to simulate with")
+    engine = game.engine
+    prepared = engine.prepare(ws, layout)
+    plan = plan_from_args(args, engine, prepared)
+    try:  # the engine judges the set-up (players, factions, modules) before workers start
+        engine.new_match(prepared, match_spec(plan, 0))
+    except ValueError as exc:
+        raise UsageError(f"the engine refuses this set-up: {exc}") from None
+    metrics = game_metrics(game.id)
+    jobs = args.jobs or default_jobs()
+    batch = Batch(engine, prepared, plan, jobs=jobs, measure=metrics.measure if metrics else None)
+    bar = ProgressBar(plan.games, sys.stderr) if sys.stderr.isatty() else None
+    results: list[GameResult] = []
+    started = time.monotonic()
+    try:
+        for result in batch:
+            results.append(result)
+            if bar is not None:
+                bar.step()
+    finally:
+        if bar is not None:
+            bar.close()
+    elapsed = time.monotonic() - started
+    meta: Mapping[str, Any] = {
+        "layout": layout.id,
+        "game": game.id,
+        "faction_choice": args.factions,
+        "jobs": jobs,
+    }
+    summary = summarize(results, plan, metrics, meta=meta)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(format_summary(summary))
+        print(
+            f"{len(results)} games in {elapsed:.1f}s on {jobs} worker{'s' * (jobs != 1)}",
+            file=sys.stderr,
+        )
+    return 0 if all(r.ok for r in results) else 1
