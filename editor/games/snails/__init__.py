@@ -12,6 +12,10 @@ GAME = registry.register(
         file_kinds={
             "tiles": schema_id("snails/tiles.schema.json"),
             "ruleset": schema_id("snails/ruleset.schema.json"),
+            "cards": schema_id("snails/cards.schema.json"),
+            "factions": schema_id("snails/factions.schema.json"),
+            "soldiers": schema_id("snails/soldiers.schema.json"),
+            "tokens": schema_id("snails/tokens.schema.json"),
         },
         checks=(check_packs, check_layouts),
         colours=layout_colours,
