@@ -1,0 +1,134 @@
+"""Snails measures for the simulator: losses by cause, terrain destroyed, cards played.
+
+``measure`` runs in the simulator's worker on one finished match's event log (the kinds
+listed in the engine contract) and keeps a few numbers; ``summarize`` turns all matches
+into plain-data sections that the simulator renders with confidence intervals. Win rates
+per seat and faction, game length and endings are common to every game and computed by the
+simulator itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from editor.core.engine import MatchSpec, Outcome
+
+#: Causes of death always shown, even when no snail died of them.
+MAIN_CAUSES = ("water", "attack")
+
+
+class SnailsMetrics:
+    """The Snails measures (``METRICS``); picklable, so workers receive it."""
+
+    def measure(
+        self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
+    ) -> dict[str, Any]:
+        """Deaths by cause, tiles destroyed per round, plays per card and who played it."""
+        deaths: dict[str, int] = {}
+        destroyed = [0] * max(outcome.rounds, 0)
+        plays: dict[str, int] = {}
+        players: dict[str, set[int]] = {}
+        current_round = 0
+        for event in events:
+            kind = event[0]
+            if kind == "play":
+                _, seat, _snail, card = event
+                plays[card] = plays.get(card, 0) + 1
+                players.setdefault(card, set()).add(seat)
+            elif kind == "death":
+                cause = str(event[3])
+                deaths[cause] = deaths.get(cause, 0) + 1
+            elif kind == "destroyed":
+                # ("destroyed", label, tile, back, round); set-up destructions count in round 1.
+                r = max(int(event[4]) if len(event) > 4 else current_round, 1)
+                if r > len(destroyed):
+                    destroyed.extend([0] * (r - len(destroyed)))
+                destroyed[r - 1] += 1
+            elif kind == "round":
+                current_round = int(event[1])
+        return {
+            "deaths": deaths,
+            "destroyed": destroyed,
+            "plays": plays,
+            "players": {card: sorted(seats) for card, seats in players.items()},
+        }
+
+    def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Sections over finished matches (``GameResult.to_json()`` records)."""
+        return [self._losses(games), self._destroyed(games), self._cards(games)]
+
+    def _losses(self, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        causes = sorted({c for g in games for c in g["metrics"]["deaths"]} - set(MAIN_CAUSES))
+        rows = []
+        for cause in (*MAIN_CAUSES, *causes, "all"):
+            if cause == "all":
+                per_game = [sum(g["metrics"]["deaths"].values()) for g in games]
+            else:
+                per_game = [g["metrics"]["deaths"].get(cause, 0) for g in games]
+            label = "in all" if cause == "all" else f"to {cause}"
+            rows.append(
+                {
+                    "label": label,
+                    "cells": {"per game": {"values": per_game}, "total": {"count": sum(per_game)}},
+                }
+            )
+        return {"title": "Snails lost", "columns": ["per game", "total"], "rows": rows}
+
+    def _destroyed(self, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        longest = max((len(g["metrics"]["destroyed"]) for g in games), default=0)
+        rows = []
+        for r in range(longest):
+            # Only matches that reached this round say anything about it.
+            per_game = [
+                g["metrics"]["destroyed"][r] for g in games if len(g["metrics"]["destroyed"]) > r
+            ]
+            rows.append(
+                {
+                    "label": f"round {r + 1}",
+                    "cells": {
+                        "per game": {"values": per_game},
+                        "total": {"count": sum(per_game)},
+                        "games": {"count": len(per_game)},
+                    },
+                }
+            )
+        return {
+            "title": "Tiles destroyed per round",
+            "columns": ["per game", "total", "games"],
+            "rows": rows,
+            "note": "per game: over the games that reached the round",
+        }
+
+    def _cards(self, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        cards = sorted({c for g in games for c in g["metrics"]["plays"]})
+        rows = []
+        for card in cards:
+            per_game = [g["metrics"]["plays"].get(card, 0) for g in games]
+            seats = [
+                (seat, seat in g["winners"])
+                for g in games
+                for seat in g["metrics"]["players"].get(card, ())
+            ]
+            wins = sum(won for _, won in seats)
+            rows.append(
+                {
+                    "label": card,
+                    "cells": {
+                        "plays": {"count": sum(per_game)},
+                        "per game": {"values": per_game},
+                        "players": {"count": len(seats)},
+                        "their win rate": {"rate": [wins, len(seats)]},
+                    },
+                }
+            )
+        rows.sort(key=lambda row: (-row["cells"]["plays"]["count"], row["label"]))
+        return {
+            "title": "Cards played",
+            "columns": ["plays", "per game", "players", "their win rate"],
+            "rows": rows,
+            "note": "players: a seat in a game that played the card at least once",
+        }
+
+
+METRICS = SnailsMetrics()
