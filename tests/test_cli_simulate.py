@@ -1,0 +1,185 @@
+"""`seastack simulate` as a user runs it: summaries, determinism across --jobs, bad input."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from editor.cli import main
+from editor.core import registry
+from editor.core.resources import layouts_dir
+from tests.sim.test_runner import RaceEngine
+
+TINY = """\
+id: tiny
+name: Tiny
+game: snails
+board: snails-expert
+packs: [snails-base]
+spaces:
+  D4: [beach]
+  D5: [beach, meadow]
+  E5: [beach]
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.layout.yaml"
+    path.write_text(TINY)
+    return path
+
+
+@pytest.fixture
+def toy_engine() -> Iterator[None]:
+    """Snails played by the toy race engine, to test the command's plumbing by itself."""
+    game = registry.get("snails")
+    assert game is not None
+    registry.register(dataclasses.replace(game, engine=RaceEngine()))
+    try:
+        yield
+    finally:
+        registry.register(game)
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_a_summary_in_text(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, err = run(capsys, str(tiny), "--games", "30", "--players", "3", "--jobs", "1")
+    assert code == 0, err
+    assert out.startswith("tiny: 30 of 30 games finished; 3 players, seed 0, modules: none")
+    assert "Win rate per seat" in out and "Win rate per faction" in out
+    assert "Game length in rounds" in out and "How games ended" in out
+    assert "30 games in" in err
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_json_is_the_same_whatever_the_jobs(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    args = (str(tiny), "--games", "40", "--players", "3", "--seed", "5", "--json")
+    code, one, _ = run(capsys, *args, "--jobs", "1")
+    assert code == 0
+    code, two, _ = run(capsys, *args, "--jobs", "2")
+    assert code == 0
+    first, second = json.loads(one), json.loads(two)
+    assert first.pop("jobs") == 1 and second.pop("jobs") == 2
+    assert first == second
+    assert first["games"] == first["finished"] == 40
+    wins = sum(seat["wins"]["successes"] for seat in first["seats"])
+    assert wins == 40  # the race never ties: one winner a game
+    assert {f["faction"] for f in first["factions"]} == {"ants", "bees", "crabs", "doves"}
+    assert sum(f["wins"]["trials"] for f in first["factions"]) == 120
+    code, other, _ = run(capsys, *args[:-3], "--seed", "6", "--json", "--jobs", "1")
+    assert json.loads(other)["seats"] != first["seats"]
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_factions_and_bots_per_seat(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    code, out, _ = run(
+        capsys,
+        str(tiny),
+        "--games=20",
+        "--players=2",
+        "--factions=crabs,ants",
+        "--bots=greedy,random",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert [f["faction"] for f in data["factions"]] == ["ants", "crabs"]
+    assert [s["bot"] for s in data["seats"]] == ["greedy", "random"]
+    # Always taking the longest step beats taking a random one.
+    greedy, rand = (s["wins"]["successes"] for s in data["seats"])
+    assert greedy > rand
+    code, out, _ = run(capsys, str(tiny), "--games=8", "--players=2", "--factions=all", "--json")
+    assert code == 0
+    assert sum(f["wins"]["trials"] for f in json.loads(out)["factions"]) == 16
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_failed_games_are_listed_with_their_seeds(
+    capsys: pytest.CaptureFixture[str], tiny: Path
+) -> None:
+    code, out, _ = run(capsys, str(tiny), "--games=30", "--modules=boom", "--jobs=1")
+    assert code == 1
+    assert "games failed:" in out
+    assert "(seed " in out and "RuntimeError: boom" in out
+
+
+@pytest.mark.usefixtures("toy_engine")
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bots", "genius"), "unknown bot genius; known: greedy, random"),
+        (("--bots", "random,random"), "--bots names 2 bots for 4 players; give 1 or 4"),
+        (("--factions", "ants,moles"), "unknown faction moles; known: ants, bees, crabs, doves"),
+        (("--factions", "ants,bees"), "--factions names 2 factions for 4 players"),
+        (("--players", "5"), "5 players need 5 factions; the game has 4"),
+    ],
+)
+def test_bad_choices_are_exit_2(
+    capsys: pytest.CaptureFixture[str], tiny: Path, args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, str(tiny), *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("seastack simulate: ") and message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--games", "0"), "argument --games: --games must be at least 1, not 0"),
+        (("--games", "lots"), "argument --games: --games must be a whole number, not 'lots'"),
+        (("--jobs", "-1"), "argument --jobs: --jobs must be at least 1, not -1"),
+        (("--seed", "x1"), "argument --seed: the seed must be a whole number, not 'x1'"),
+    ],
+)
+def test_bad_numbers_are_exit_2(
+    capsys: pytest.CaptureFixture[str], tiny: Path, args: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", str(tiny), *args])
+    assert info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_broken_layout_shows_where(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.layout.yaml"
+    path.write_text(TINY.replace("E5: [beach]", "E5: [mountain]"))
+    code, out, err = run(capsys, str(path))
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0].startswith(f"{path}:9:"), lines
+    assert "error illegal-stack" in lines[0]
+    assert lines[-1] == f"seastack simulate: {path} has errors; fix them first"
+
+
+def test_paths_that_are_not_layouts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, str(tmp_path / "missing.layout.yaml"))
+    assert code == 2 and "no such file" in err
+    code, _, err = run(capsys, str(tmp_path))
+    assert code == 2 and "is a folder; give a layout file" in err
+    board = layouts_dir() / "snails-expert.board.yaml"
+    code, _, err = run(capsys, str(board))
+    assert code == 2 and "is not a layout file" in err
+
+
+def test_a_game_without_an_engine(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
+    game = registry.get("snails")
+    assert game is not None
+    registry.register(dataclasses.replace(game, engine=None))
+    try:
+        code, _, err = run(capsys, str(tiny))
+    finally:
+        registry.register(game)
+    assert code == 2
+    assert "the game 'snails' has no rules engine to simulate with" in err
