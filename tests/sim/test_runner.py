@@ -285,3 +285,36 @@ def test_a_set_up_workers_cannot_receive_fails_the_batch_clearly() -> None:
 def test_a_dead_worker_fails_the_batch_clearly() -> None:
     with pytest.raises(RunnerError, match="a worker process failed"):
         run_batch(ENGINE, {}, plan(6, modules=frozenset({"crash"})), jobs=2)
+
+
+def test_the_random_bot_draws_by_index_from_lazy_options() -> None:
+    class Huge(Sequence[int]):
+        def __len__(self) -> int:
+            return 10**12
+
+        def __getitem__(self, i: Any) -> Any:
+            return i * 2
+
+    bot = random_bot(0, random.Random(3))
+    picks = [bot.choose(Decision(0, "program", Huge()), None) for _ in range(50)]
+    assert all(p % 2 == 0 and 0 <= p < 2 * 10**12 for p in picks)
+    assert len(set(picks)) == 50
+    same = random_bot(0, random.Random(3))
+    assert [same.choose(Decision(0, "program", Huge()), None) for _ in range(50)] == picks
+    with pytest.raises(ValueError, match="offers no options"):
+        bot.choose(Decision(0, "nothing", ()), None)
+
+
+def test_the_progress_bar_counts_to_the_end() -> None:
+    import io
+
+    from editor.sim.simulate import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(3, stream)
+    for _ in range(3):
+        bar.step()
+    bar.close()
+    text = stream.getvalue()
+    assert "3/3 games" in text and "[" + "#" * 30 + "]" in text
+    assert text.endswith("\r\x1b[K")
