@@ -55,7 +55,8 @@ class BoardPicture:
     ``stacks`` gives the tiles of a space bottom to top (a missing label or ``[]`` is water);
     ``colours`` maps a tile id to a colour string (``"#8d8175"``; unknown ids get defaults);
     ``positions`` optionally gives ``(column, row)`` from 0 for labels that
-    :func:`split_label` cannot read; by default it is derived from the label.
+    :func:`split_label` cannot read; by default it is derived from the label. ``backs``,
+    ``tokens`` and ``starts`` are drawn when given.
     """
 
     title: str
@@ -63,6 +64,12 @@ class BoardPicture:
     stacks: dict[str, list[str]] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: Optional marks of the tiles' backs, one per tile bottom to top (None: no mark).
+    backs: dict[str, list[str | None]] = field(default_factory=dict)
+    #: Optional tokens lying on spaces, by label.
+    tokens: dict[str, list[str]] = field(default_factory=dict)
+    #: Optional start spaces: label to a short mark of whose start it is.
+    starts: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def rectangle(

@@ -6,9 +6,10 @@ counted from 0) has its centre at ``x = 1.5 * size * col`` and
 ``y = sqrt(3) * size * row`` when it is odd. ``size`` is the distance from the centre to a
 corner.
 
-A space is painted as a hex filled with the colour of its top tile (water when the stack is
-empty), one bevel line inside the border per tile (the height cue), the number of tiles and
-the label. Nothing here knows a game's rules: tiles are just ids looked up in a colour map.
+A space is painted as a hex in the colour of its bottom tile (water when the stack is
+empty) with each higher tile a smaller hex on top (terraces: the height cue), the number of
+tiles and the label. Nothing here knows a game's rules: tiles are just ids looked up in a
+colour map.
 
 Painting text needs a ``QGuiApplication`` (``QT_QPA_PLATFORM=offscreen`` works headless).
 """
@@ -16,7 +17,7 @@ Painting text needs a ``QGuiApplication`` (``QT_QPA_PLATFORM=offscreen`` works h
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPolygonF
@@ -40,7 +41,19 @@ FALLBACK_COLOUR = "#9e9e9e"
 """Colour of a tile id that neither the caller's map nor :data:`DEFAULT_COLOURS` knows."""
 
 BORDER_COLOUR = "#26323d"
-"""Colour of the thin line around every space."""
+"""Colour of the thin line around every land space."""
+
+WATER_BORDER = "#2f6aa6"
+"""Colour of the line around a water space: quieter than a land space's."""
+
+WATER_INK = "#dbe8f5"
+"""Colour of a water space's label."""
+
+TERRACE = 0.17
+"""How much smaller, as a fraction of the hex, each tile is than the one below it."""
+
+TOKEN_COLOURS: dict[str, str] = {"fire": "#e8542c", "damaged": "#5b4636", "dead-weight": "#3c3c3c"}
+"""Colours of the tokens the board view knows; other tokens get a colour from their id."""
 
 
 def hex_center(col: int, row: int, size: float) -> QPointF:
@@ -100,56 +113,166 @@ def paint_space(
     colours: Mapping[str, str] | None = None,
     *,
     detail: float = 1.0,
+    show_label: bool = True,
+    backs: Sequence[str | None] | None = None,
+    tokens: Sequence[str] = (),
+    start: str | None = None,
 ) -> None:
     """Paint one space centred at ``center``.
 
-    ``detail`` is the on-screen pixels per scene unit; below about 0.35 the texts are left out
-    so that a zoomed-out board stays readable.
+    A stack is drawn as terraces: each tile a smaller hex on the one below it, in its own
+    colour, so a space reads bottom to top from the rim inwards and its height shows at a
+    glance; the number of tiles is written on the top terrace. ``detail`` is the on-screen
+    pixels per scene unit; when a hex would be too small for text the texts are left out.
+    ``backs`` (one mark per tile, bottom to top, ``None`` for none) draws a row of back
+    badges instead of the count; ``tokens`` and ``start`` add markers.
     """
     fill = fill_colour(stack, colours)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
 
-    # The hex itself, filled with the top tile's colour.
-    border = QPen(QColor(BORDER_COLOUR), max(size * 0.035, 0.5))
+    # The hex itself: water, or the bottom tile.
+    base = tile_colour(stack[0], colours) if stack else fill
+    border = QPen(QColor(BORDER_COLOUR if stack else WATER_BORDER), max(size * 0.035, 0.5))
     border.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
     painter.setPen(border)
-    painter.setBrush(fill)
+    painter.setBrush(base)
     painter.drawPolygon(hex_polygon(center, size))
 
-    # Height cue: one bevel line per tile, each a shade darker, stepping inwards from the
-    # border, in the colour of the tile at that level (the bottom tile outermost).
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    step = size * 0.085
-    for level, tile in enumerate(stack):
-        shade = tile_colour(tile, colours).darker(135 + 15 * level)
-        pen = QPen(shade, step * 0.8)
-        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        painter.setPen(pen)
-        painter.drawPolygon(hex_polygon(center, size - step * (level + 0.55) * 1.15))
+    # Terraces: each higher tile a smaller hex in its own colour with a darker rim, lit from
+    # the top left by a one-unit drop shadow, so height reads like contour lines on a map.
+    for level, tile in enumerate(stack[1:], start=1):
+        inner = size * (1.0 - TERRACE * level)
+        colour = tile_colour(tile, colours)
+        shadow = QColor(0, 0, 0, 70)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(shadow)
+        painter.drawPolygon(hex_polygon(center + QPointF(size * 0.03, size * 0.05), inner))
+        rim = QPen(colour.darker(150), max(size * 0.03, 0.4))
+        rim.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(rim)
+        painter.setBrush(colour)
+        painter.drawPolygon(hex_polygon(center, inner))
 
-    if detail * size >= 14:
+    on_screen = detail * size
+    if on_screen >= 12:
         ink = _ink_for(fill)
         font = QFont()
-        font.setPixelSize(max(int(size * 0.26), 1))
-        painter.setFont(font)
-        painter.setPen(ink)
-        label_box = QRectF(
-            center.x() - size * 0.6, center.y() - size * 0.72, size * 1.2, size * 0.4
-        )
-        painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, label)
-        if stack:
-            font.setPixelSize(max(int(size * 0.3), 1))
+        if show_label:
+            font.setPixelSize(max(int(size * 0.25), 1))
+            painter.setFont(font)
+            painter.setPen(_ink_for(base) if stack else QColor(WATER_INK))
+            label_box = QRectF(
+                center.x() - size * 0.6, center.y() - size * 0.8, size * 1.2, size * 0.36
+            )
+            painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, label)
+        if backs and any(mark for mark in backs):
+            _paint_back_badges(painter, center, size, stack, backs, colours)
+        elif stack:
+            font.setPixelSize(max(int(size * 0.34), 1))
             font.setBold(True)
             painter.setFont(font)
+            painter.setPen(ink)
             count_box = QRectF(
-                center.x() - size * 0.4, center.y() + size * 0.3, size * 0.8, size * 0.42
+                center.x() - size * 0.4, center.y() - size * 0.2, size * 0.8, size * 0.44
             )
             painter.drawText(count_box, Qt.AlignmentFlag.AlignCenter, str(len(stack)))
+    if start:
+        _paint_start(painter, center, size, start, on_screen >= 12)
+    if tokens:
+        _paint_tokens(painter, center, size, tokens, on_screen >= 12)
     painter.restore()
 
 
-def paint_picture(painter: QPainter, picture: BoardPicture, size: float) -> None:
+def _paint_back_badges(
+    painter: QPainter,
+    center: QPointF,
+    size: float,
+    stack: Sequence[str],
+    backs: Sequence[str | None],
+    colours: Mapping[str, str] | None,
+) -> None:
+    """One small rounded badge per tile, bottom tile on the left, with its back's mark."""
+    count = len(stack)
+    width = size * 0.34
+    gap = size * 0.04
+    total = count * width + (count - 1) * gap
+    x = center.x() - total / 2
+    font = QFont()
+    font.setPixelSize(max(int(size * 0.2), 1))
+    font.setBold(True)
+    painter.setFont(font)
+    for tile, mark in zip(stack, backs, strict=False):
+        box = QRectF(x, center.y() - size * 0.16, width, size * 0.32)
+        colour = tile_colour(tile, colours)
+        painter.setPen(QPen(colour.darker(170), max(size * 0.02, 0.4)))
+        painter.setBrush(colour.lighter(115))
+        painter.drawRoundedRect(box, size * 0.06, size * 0.06)
+        painter.setPen(_ink_for(colour))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark or "")
+        x += width + gap
+
+
+def _paint_start(painter: QPainter, center: QPointF, size: float, text: str, words: bool) -> None:
+    """A start space: a white ring inside the rim with its owner's mark at the top right."""
+    pen = QPen(QColor("#ffffff"), max(size * 0.05, 0.6), Qt.PenStyle.DashLine)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPolygon(hex_polygon(center, size * 0.9))
+    if words:
+        dot = QRectF(center.x() + size * 0.28, center.y() - size * 0.62, size * 0.4, size * 0.3)
+        painter.setPen(QPen(QColor(BORDER_COLOUR), max(size * 0.02, 0.4)))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRoundedRect(dot, size * 0.08, size * 0.08)
+        font = QFont()
+        font.setPixelSize(max(int(size * 0.2), 1))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(BORDER_COLOUR))
+        painter.drawText(dot, Qt.AlignmentFlag.AlignCenter, text[:3])
+
+
+def _paint_tokens(
+    painter: QPainter, center: QPointF, size: float, tokens: Sequence[str], words: bool
+) -> None:
+    """Tokens as small discs along the bottom of the hex, each with its first letter."""
+    radius = size * 0.13
+    shown = list(tokens)[:4]
+    x = center.x() - (len(shown) - 1) * radius * 1.1
+    y = center.y() + size * 0.55
+    font = QFont()
+    font.setPixelSize(max(int(radius * 1.3), 1))
+    font.setBold(True)
+    painter.setFont(font)
+    for token in shown:
+        fill = token_colour(token)
+        painter.setPen(QPen(QColor(BORDER_COLOUR), max(size * 0.02, 0.4)))
+        painter.setBrush(fill)
+        painter.drawEllipse(QPointF(x, y), radius, radius)
+        if words:
+            painter.setPen(_ink_for(fill))
+            box = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, token[:1].upper())
+        x += radius * 2.2
+
+
+def token_colour(token: str) -> QColor:
+    """A stable colour for a token id (known tokens have their own)."""
+    known = TOKEN_COLOURS.get(token)
+    if known:
+        return QColor(known)
+    hue = sum(ord(ch) * (i + 1) for i, ch in enumerate(token)) % 360
+    return QColor.fromHsv(hue, 150, 220)
+
+
+def paint_picture(
+    painter: QPainter,
+    picture: BoardPicture,
+    size: float,
+    *,
+    show_backs: bool = False,
+    show_labels: bool = True,
+) -> None:
     """Paint every space of ``picture`` in scene coordinates (A1's centre near the origin)."""
     for label in picture.labels:
         col, row = picture.position(label)
@@ -160,6 +283,10 @@ def paint_picture(painter: QPainter, picture: BoardPicture, size: float) -> None
             label,
             picture.stack(label),
             picture.colours,
+            show_label=show_labels,
+            backs=picture.backs.get(label) if show_backs else None,
+            tokens=picture.tokens.get(label, ()),
+            start=picture.starts.get(label),
         )
 
 
