@@ -55,6 +55,26 @@ def _parser() -> argparse.ArgumentParser:
 
     simulate.add_parser(commands)
 
+    render = commands.add_parser(
+        "render",
+        help="draw a layout as a PNG or SVG image",
+        description="Draw a layout with the editor's painter, without a window. "
+        "Exit code 2 when the layout has errors or the image cannot be written.",
+    )
+    render.add_argument("layout", metavar="LAYOUT", help="a layout file")
+    render.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="the image to write: .png or .svg"
+    )
+    render.add_argument(
+        "--size", type=_image_size, metavar="WxH", help="image size in pixels (default: natural)"
+    )
+    render.add_argument(
+        "--labels",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="write each space's label (default: yes)",
+    )
+
     edit = commands.add_parser("edit", help="open the editor", description="Open the editor.")
     edit.add_argument("path", nargs="?", metavar="PATH", help="a layout file (default: Crustacean)")
     return parser
@@ -72,6 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate.simulate(args)
         if args.command == "examples":
             return examples(args.example_paths)
+        if args.command == "render":
+            return render(args.layout, args.output, size=args.size, labels=args.labels)
         return edit(getattr(args, "path", None))
     except KeyboardInterrupt:
         print("seastack: interrupted", file=sys.stderr)
@@ -171,6 +193,62 @@ def examples(paths: Sequence[str]) -> int:
     return run.exit_code
 
 
+def _image_size(text: str) -> tuple[int, int]:
+    """``"800x600"`` as ``(800, 600)``, for ``--size``.
+
+    >>> _image_size("800x600"), _image_size("64X48")
+    ((800, 600), (64, 48))
+    """
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT in pixels, like 1200x900")
+    width, height = int(parts[0]), int(parts[1])
+    if not (1 <= width <= 20000 and 1 <= height <= 20000):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 1 to 20000 pixels")
+    return width, height
+
+
+def render(
+    layout_file: str, output: str, *, size: tuple[int, int] | None = None, labels: bool = True
+) -> int:
+    """`seastack render`: 0 written, 2 a bad layout or an image that cannot be written."""
+    out = Path(output)
+    if out.suffix.lower() not in (".png", ".svg"):
+        print(
+            f"seastack render: cannot write {output!r}: the name must end with .png or .svg",
+            file=sys.stderr,
+        )
+        return 2
+    if not layout_file.strip():
+        print("seastack render: an empty path was given", file=sys.stderr)
+        return 2
+    try:
+        ws = load_workspace([layout_file])
+    except PathError as exc:
+        print(f"seastack render: {exc}", file=sys.stderr)
+        return 2
+    diagnostics = ws.report()
+    for diagnostic in diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    shown = next(iter(sorted(ws.targets)), "")
+    layout = ws.layout_at(shown)
+    if any(d.is_error for d in diagnostics) or layout is None:
+        reason = "has errors" if diagnostics else "is not a layout"
+        print(f"seastack render: {shown or layout_file} {reason}; nothing drawn", file=sys.stderr)
+        return 2
+    from editor.ui.board_picture import layout_picture  # Qt is imported only here
+    from editor.ui.export_image import ExportError, application, export_image
+
+    _app = application()  # kept alive while drawing
+    try:
+        written = export_image(layout_picture(ws, layout), out, size, labels=labels)
+    except ExportError as exc:
+        print(f"seastack render: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {written}", file=sys.stderr)
+    return 0
+
+
 def edit(path: str | None) -> int:
     """`seastack edit`: open the editor on a layout (the bundled Crustacean by default)."""
     layout_path = Path(path) if path else layouts_dir() / DEFAULT_LAYOUT
@@ -188,9 +266,8 @@ def edit(path: str | None) -> int:
         print(f"seastack edit: {shown} is not a layout that can be opened", file=sys.stderr)
         return 1
     from editor.ui.app import run  # Qt is imported only here
-    from editor.ui.board_picture import layout_picture
 
-    return run(layout_picture(ws, layout))
+    return run(ws, layout, layout_path)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,226 @@
+"""Images of a board, PNG or SVG, painted by the board view's own painter (:mod:`hexpaint`).
+
+``seastack render`` and the editor's File > Export image both call :func:`export_image`, so a
+picture in a rulebook looks exactly like the board in the editor. The image is drawn in
+memory and then written atomically: a failed export never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+
+from editor.ui import hexpaint
+from editor.ui.board_picture import BoardPicture
+from editor.ui.display_check import display_problem
+
+#: Scene units from a hex's centre to a corner when no size is asked for.
+HEX_SIZE = 40.0
+MARGIN = 12.0
+FORMATS = {".png": "PNG", ".svg": "SVG"}
+
+
+class ExportError(Exception):
+    """An image cannot be written: unknown extension, or the file system refused."""
+
+
+def application() -> QGuiApplication:
+    """The running Qt application, or a new one for headless drawing.
+
+    Drawing needs no window, so without a usable display the offscreen platform is chosen;
+    the caller keeps the returned object alive while it draws.
+    """
+    existing = QGuiApplication.instance()
+    if isinstance(existing, QGuiApplication):
+        return existing
+    if not os.environ.get("QT_QPA_PLATFORM") or display_problem() is not None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    return QGuiApplication(["seastack"])
+
+
+def image_format(path: Path) -> str:
+    """``"PNG"`` or ``"SVG"`` from a file's extension; :class:`ExportError` for others."""
+    found = FORMATS.get(path.suffix.lower())
+    if found is None:
+        shown = f"'{path.suffix}'" if path.suffix else "no extension"
+        raise ExportError(
+            f"cannot write {str(path)!r}: {shown} is not an image type Seastack writes;"
+            " end the name with .png or .svg"
+        )
+    return found
+
+
+def _scene_rect(picture: BoardPicture) -> QRectF:
+    rect = hexpaint.board_rect((picture.position(lb) for lb in picture.labels), HEX_SIZE)
+    return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+
+def natural_size(picture: BoardPicture) -> tuple[int, int]:
+    """The image size in pixels when none is asked for (one scene unit per pixel)."""
+    rect = _scene_rect(picture)
+    return max(math.ceil(rect.width()), 1), max(math.ceil(rect.height()), 1)
+
+
+def image_point(
+    picture: BoardPicture, label: str, size: tuple[int, int] | None = None
+) -> tuple[float, float, float]:
+    """Where a space's centre lands in an image of ``size``: ``(x, y, hex size)`` in pixels."""
+    width, height = size or natural_size(picture)
+    rect = _scene_rect(picture)
+    scale = min(width / rect.width(), height / rect.height())
+    col, row = picture.position(label)
+    centre = hexpaint.hex_center(col, row, HEX_SIZE)
+    x = (width - rect.width() * scale) / 2 + (centre.x() - rect.left()) * scale
+    y = (height - rect.height() * scale) / 2 + (centre.y() - rect.top()) * scale
+    return x, y, HEX_SIZE * scale
+
+
+def _paint(
+    painter: QPainter,
+    picture: BoardPicture,
+    size: tuple[int, int],
+    *,
+    labels: bool,
+    backs: bool,
+    background: str | None,
+) -> None:
+    """Fill ``size`` with the background and the board, fitted and centred."""
+    width, height = size
+    if background is not None:
+        painter.fillRect(QRectF(0, 0, width, height), QColor(background))
+    rect = _scene_rect(picture)
+    scale = min(width / rect.width(), height / rect.height())
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.translate((width - rect.width() * scale) / 2, (height - rect.height() * scale) / 2)
+    painter.scale(scale, scale)
+    painter.translate(-rect.left(), -rect.top())
+    hexpaint.paint_picture(painter, picture, HEX_SIZE, show_backs=backs, show_labels=labels)
+
+
+def render_image(
+    picture: BoardPicture,
+    size: tuple[int, int] | None = None,
+    *,
+    labels: bool = True,
+    backs: bool = False,
+    background: str = "#ffffff",
+) -> QImage:
+    """The board as an image of ``size`` pixels (default: :func:`natural_size`)."""
+    width, height = size or natural_size(picture)
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(background))
+    painter = QPainter(image)
+    try:
+        _paint(painter, picture, (width, height), labels=labels, backs=backs, background=None)
+    finally:
+        painter.end()
+    return image
+
+
+def svg_bytes(
+    picture: BoardPicture,
+    size: tuple[int, int] | None = None,
+    *,
+    labels: bool = True,
+    backs: bool = False,
+    background: str = "#ffffff",
+) -> bytes:
+    """The board as an SVG document, drawn by the same code as :func:`render_image`."""
+    width, height = size or natural_size(picture)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSize(width, height))
+    generator.setViewBox(QRectF(0, 0, width, height))
+    generator.setResolution(96)  # CSS pixels: the mm size Qt writes is then width px exactly
+    generator.setTitle(picture.title or "Seastack board")
+    generator.setDescription("Drawn by Seastack")
+    painter = QPainter(generator)
+    try:
+        _paint(painter, picture, (width, height), labels=labels, backs=backs, background=background)
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(data.data())
+
+
+def png_bytes(
+    picture: BoardPicture,
+    size: tuple[int, int] | None = None,
+    *,
+    labels: bool = True,
+    backs: bool = False,
+    background: str = "#ffffff",
+) -> bytes:
+    """The board as PNG data."""
+    image = render_image(picture, size, labels=labels, backs=backs, background=background)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise ExportError("Qt could not encode the PNG image")
+    buffer.close()
+    return bytes(data.data())
+
+
+def export_image(
+    picture: BoardPicture,
+    path: Path | str,
+    size: tuple[int, int] | None = None,
+    *,
+    labels: bool = True,
+    backs: bool = False,
+    background: str = "#ffffff",
+) -> Path:
+    """Write the board to ``path``, PNG or SVG by its extension; returns the path written.
+
+    Raises :class:`ExportError` with a message naming the file when it cannot be written.
+    A ``QGuiApplication`` must exist (text needs fonts).
+    """
+    target = Path(path)
+    kind = image_format(target)
+    if QGuiApplication.instance() is None:
+        raise ExportError("drawing needs a Qt application; none was started")
+    folder = target.parent
+    if not folder.is_dir():
+        why = "is not a folder" if folder.exists() else "does not exist"
+        raise ExportError(f"cannot write {str(target)!r}: {str(folder)!r} {why}")
+    if target.is_dir():
+        raise ExportError(f"cannot write {str(target)!r}: it is a folder")
+    draw = png_bytes if kind == "PNG" else svg_bytes
+    data = draw(picture, size, labels=labels, backs=backs, background=background)
+    try:
+        _write_atomic(target, data)
+    except OSError as exc:
+        raise ExportError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
+    return target
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Write bytes so that a crash leaves the old file or the new one, never half."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
