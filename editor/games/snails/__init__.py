@@ -3,6 +3,7 @@
 from editor.core import registry
 from editor.core.schemas import schema_id
 from editor.games.snails.checks import check_layouts, check_packs, layout_colours
+from editor.games.snails.content_checks import check_content
 
 GAME = registry.register(
     registry.Game(
@@ -17,7 +18,7 @@ GAME = registry.register(
             "soldiers": schema_id("snails/soldiers.schema.json"),
             "tokens": schema_id("snails/tokens.schema.json"),
         },
-        checks=(check_packs, check_layouts),
+        checks=(check_packs, check_layouts, check_content),
         colours=layout_colours,
     )
 )
