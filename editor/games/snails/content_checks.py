@@ -14,6 +14,7 @@ from typing import Any
 
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
+from editor.core.files import display_path
 from editor.core.packs import Pack, closure
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import snails_packs
@@ -21,6 +22,7 @@ from editor.games.snails.content import merge_rulesets
 from editor.games.snails.rules_content import (
     ARSENAL_KINDS,
     BASIC_ACTIONS,
+    ENTRY_KINDS,
     KINDS,
     OPERATIONS,
     Entry,
@@ -40,6 +42,7 @@ _WHAT = {
 _SPACE_SHORT = ("destroy", "damage_terrain")
 _TO_DEFAULT_TARGETS = ("damage", "heal", "push")
 _AT_DEFAULT_TARGET = ("add_token", "remove_token")
+_KINDS_OF_FILE = {"tiles": ("tile_types", "tile_backs")}
 #: Most players a game seats; the arsenal must deal each of them a starting hand.
 MAX_PLAYERS = 4
 
@@ -57,9 +60,33 @@ class _Known:
     """The ids a pack can see: its own and its dependencies' (first definition of each)."""
 
     ids: dict[str, dict[str, Entry]]
+    #: Kinds with a file that was not loaded or failed its schema: their ids are not all known.
+    unsure: frozenset[str] = frozenset()
 
     def get(self, kind: str, item_id: str) -> Entry | None:
         return self.ids[kind].get(item_id)
+
+    def missing(self, kind: str, item_id: str) -> bool:
+        """True when no such id exists, as far as can be told from the files checked."""
+        return item_id not in self.ids[kind] and kind not in self.unsure
+
+
+def _unsure_kinds(ws: Workspace, packs: Iterable[Pack]) -> frozenset[str]:
+    """Kinds for which some pack has a file on disk that was not loaded or is invalid.
+
+    Checking one file of a designer's pack loads only that file and the manifest, so a
+    reference into a sibling file cannot be judged; saying nothing beats a false error.
+    """
+    unsure: set[str] = set()
+    for pack in packs:
+        loaded = {document.path for _, document in pack.documents}
+        for kind in (*ENTRY_KINDS, "tiles"):
+            for suffix in (".yaml", ".yml"):
+                path = pack.folder / f"{kind}{suffix}"
+                shown = display_path(path)
+                if path.is_file() and (shown not in loaded or shown not in ws.valid):
+                    unsure.update(_KINDS_OF_FILE.get(kind, (kind,)))
+    return frozenset(unsure)
 
 
 def check_content(ws: Workspace) -> Iterator[Diagnostic]:
@@ -67,7 +94,7 @@ def check_content(ws: Workspace) -> Iterator[Diagnostic]:
     for pack in snails_packs(ws):
         deps = closure(ws.packs, [pack.id])
         entries = index_entries(ws, deps)
-        known = _Known({kind: {} for kind in KINDS})
+        known = _Known({kind: {} for kind in KINDS}, _unsure_kinds(ws, deps))
         abilities: dict[str, tuple[Document, Path_]] = {}
         for kind in KINDS:
             for entry in entries[kind]:
@@ -127,10 +154,10 @@ def _check_card(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
         if kind != "faction":
             message = f"only faction cards belong to a faction; this card is of kind {kind!r}"
             yield document.error_at((*path, "faction"), "bad-value", message)
-        elif faction is None:
+        elif faction is None and known.missing("factions", faction_id):
             message = f"no faction {faction_id!r}" + _suggest(faction_id, known.ids["factions"])
             yield document.error_at((*path, "faction"), "unknown-id", message)
-        elif faction.data["card"] != card["id"]:
+        elif faction is not None and faction.data["card"] != card["id"]:
             message = (
                 f"faction {faction_id!r} has {faction.data['card']!r} as its card, not this one"
             )
@@ -149,7 +176,8 @@ def _check_card(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
         yield document.error_at((*path, "target", "range"), "out-of-range", message)
     dice = int(card.get("dice", 0))
     if dice > 0 and "results" not in card:
-        message = f"the card rolls {dice} dice but lists no results per face"
+        dice_text = "a die" if dice == 1 else f"{dice} dice"
+        message = f"the card rolls {dice_text} but lists no results per face"
         yield document.error_at((*path, "dice"), "missing-key", message)
     if dice == 0 and "results" in card:
         message = "results are read from dice; give the card dice: 1 or more, or use effects"
@@ -171,8 +199,9 @@ def _check_faction(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
     card_id = str(faction["card"])
     card = known.get("cards", card_id)
     if card is None:
-        message = f"no card {card_id!r}" + _suggest(card_id, known.ids["cards"])
-        yield document.error_at((*path, "card"), "unknown-id", message)
+        if known.missing("cards", card_id):
+            message = f"no card {card_id!r}" + _suggest(card_id, known.ids["cards"])
+            yield document.error_at((*path, "card"), "unknown-id", message)
     elif card.data["kind"] != "faction":
         message = (
             f"card {card_id!r} is of kind {card.data['kind']!r};"
@@ -221,7 +250,7 @@ def _check_trigger(
         yield document.error_at((*where, "event"), "missing-key", message)
     causes = {*BASIC_ACTIONS, *known.ids["cards"]}
     for index, cause in enumerate(trigger.get("cause", [])):
-        if cause not in causes:
+        if cause not in BASIC_ACTIONS and known.missing("cards", cause):
             message = f"no basic action or card {cause!r}" + _suggest(cause, causes)
             yield document.error_at((*where, "cause", index), "unknown-id", message)
 
@@ -264,7 +293,7 @@ class _Scope:
         for key in ("token", "per_token"):
             if isinstance(args, dict) and key in args:
                 token = str(args[key])
-                if token not in self.known.ids["tokens"]:
+                if self.known.missing("tokens", token):
                     message = f"no token {token!r}" + _suggest(token, self.known.ids["tokens"])
                     yield document.error_at((*at, key), "unknown-id", message)
         for selector, path in self._selectors(op, args, at):
@@ -274,12 +303,14 @@ class _Scope:
         """Every snail or space selector the effect uses, written or by default."""
         if isinstance(args, str) and op in _SPACE_SHORT:
             yield args, at
-        if isinstance(args, dict):
-            for key in ("to", "at", "who"):
-                if key in args:
-                    yield str(args[key]), (*at, key)
-            if key_default := self._default(op, args):
-                yield key_default, at
+        written = args if isinstance(args, dict) else {}
+        for key in ("to", "at", "who"):
+            if key in written:
+                yield str(written[key]), (*at, key)
+        if not (isinstance(args, str) and op in _SPACE_SHORT):
+            default = self._default(op, written)
+            if default is not None:
+                yield default, at
 
     @staticmethod
     def _default(op: str, args: Mapping[str, Any]) -> str | None:
@@ -301,7 +332,8 @@ class _Scope:
             else:
                 message = f"this card picks no target, so {selector!r} means nothing here"
             if not written:
-                message += f" (it is the default of {at[-1]!r}: say to: or at:)"
+                key = "to" if at[-1] in _TO_DEFAULT_TARGETS else "at"
+                message += f" (it is the default of {at[-1]!r}: give {key}:)"
             yield document.error_at(path, "bad-effect", message, at_key=not written)
         if selector == "adjacent" and not self.adjacent:
             message = "'adjacent' needs a target with adjacent: 1 or more"
