@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QApplication
 
-from editor.ui.board_picture import BoardPicture
+from editor.core.layouts import Layout
+from editor.core.workspace import Workspace
 from editor.ui.display_check import display_problem
-from editor.ui.main_window import APP_NAME, MainWindow
+from editor.ui.layout_model import LayoutModel, default_layout_path, open_layout
+from editor.ui.main_window import APP_NAME, ORGANISATION, MainWindow
 
 
-def make_window(picture: BoardPicture) -> MainWindow:
-    """A main window showing ``picture``, not yet shown (a QApplication must exist)."""
-    return MainWindow(picture)
+def make_window(path: Path | None = None, **options: Any) -> MainWindow:
+    """A main window editing the layout at ``path`` (default: the bundled Crustacean).
+
+    A QApplication must exist; the window is not shown. ``options`` go to
+    :class:`MainWindow` (settings, prompts, data_dir...). Raises ValueError when the file
+    cannot be opened as a layout.
+    """
+    chosen = Path(path) if path is not None else default_layout_path()
+    opened = open_layout(chosen)
+    if opened.layout is None or opened.workspace is None:
+        raise ValueError(opened.error)
+    return MainWindow(LayoutModel(opened.workspace, opened.layout, chosen), **options)
 
 
 def _application(argv: list[str] | None) -> QApplication:
@@ -21,18 +34,20 @@ def _application(argv: list[str] | None) -> QApplication:
     if isinstance(existing, QApplication):
         return existing
     app = QApplication(list(sys.argv if argv is None else argv) or [APP_NAME.lower()])
+    app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     return app
 
 
-def run(picture: BoardPicture, argv: list[str] | None = None) -> int:
-    """Show ``picture`` in a main window and run the event loop; returns the exit code."""
+def run(ws: Workspace, layout: Layout, path: Path | None, argv: list[str] | None = None) -> int:
+    """Edit ``layout`` (loaded from ``path`` into ``ws``) in a main window until it closes."""
     problem = display_problem() if QApplication.instance() is None else None
     if problem:
         print(f"seastack: {problem}", file=sys.stderr)
         return 1
     app = _application(argv)
-    window = make_window(picture)
+    window = MainWindow(LayoutModel(ws, layout, path))
     window.show()
+    window.offer_recovery()
     return int(app.exec())

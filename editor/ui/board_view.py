@@ -1,18 +1,25 @@
 """A zoomable, pannable view of a hex board: one graphics item per space.
 
 The scene is built from a :class:`~editor.ui.board_picture.BoardPicture` and draws with
-:mod:`editor.ui.hexpaint`; it holds no game rules.
+:mod:`editor.ui.hexpaint`; it holds no game rules. The view turns mouse presses and drags on
+spaces into signals (``stroke_started``, ``stroke_moved``, ``stroke_ended``) that the editor
+turns into edits; the left button edits, the middle button or Space + drag pans.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import enum
+import math
+from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QBrush,
+    QColor,
+    QKeyEvent,
     QKeySequence,
+    QMouseEvent,
     QPainter,
     QPen,
     QResizeEvent,
@@ -23,6 +30,7 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPolygonItem,
     QGraphicsScene,
+    QGraphicsSceneHoverEvent,
     QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -31,7 +39,7 @@ from PySide6.QtWidgets import (
 from editor.ui import hexpaint
 from editor.ui.board_picture import BoardPicture, describe_space
 
-__all__ = ["HEX_SIZE", "BoardPicture", "BoardScene", "BoardView", "SpaceItem"]
+__all__ = ["HEX_SIZE", "BoardPicture", "BoardScene", "BoardView", "LabelMode", "SpaceItem"]
 
 HEX_SIZE = 40.0
 """Scene units from a hex's centre to a corner."""
@@ -40,6 +48,17 @@ SCENE_MARGIN = 0.5 * HEX_SIZE
 ZOOM_STEP = 1.25
 MIN_SCALE = 0.05
 MAX_SCALE = 20.0
+SELECTED_COLOUR = "#ffb000"
+HOVER_COLOUR = "#ffffff"
+BACKGROUND = "#dfe6ec"
+
+
+class LabelMode(enum.Enum):
+    """When the board shows space labels."""
+
+    ALWAYS = "always"
+    HOVER = "hover"
+    OFF = "off"
 
 
 class SpaceItem(QGraphicsPolygonItem):
@@ -59,14 +78,20 @@ class SpaceItem(QGraphicsPolygonItem):
         self.size = size
         self._colours = dict(colours)
         self._stack: list[str] = []
+        self.backs: list[str | None] | None = None
+        self.tokens: list[str] = []
+        self.start: str | None = None
+        self.label_mode = LabelMode.ALWAYS
+        self.hovered = False
+        self.selected = False
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)
         self.set_stack(stack)
 
     def boundingRect(self) -> QRectF:
-        # hexpaint's border line is centred on the hex outline: leave room for its outer half.
-        pad = self.size * 0.05
+        # the border and the selection outline are centred on the hex outline: leave room.
+        pad = self.size * 0.1
         return super().boundingRect().adjusted(-pad, -pad, pad, pad)
 
     @property
@@ -74,12 +99,35 @@ class SpaceItem(QGraphicsPolygonItem):
         """The tiles of this space, bottom to top (a copy)."""
         return list(self._stack)
 
-    def set_stack(self, stack: list[str]) -> None:
+    def set_stack(self, stack: Sequence[str]) -> None:
         """Show another stack on this space."""
         self._stack = list(stack)
         self.setBrush(QBrush(hexpaint.fill_colour(self._stack, self._colours)))
         self.setToolTip(describe_space(self.label, self._stack))
         self.update()
+
+    def set_colours(self, colours: Mapping[str, str]) -> None:
+        """Paint tiles with another colour map."""
+        self._colours = dict(colours)
+        self.set_stack(self._stack)
+
+    def label_shown(self) -> bool:
+        """Whether the label is painted now (it depends on the mode and the hover)."""
+        if self.label_mode is LabelMode.ALWAYS:
+            return True
+        if self.label_mode is LabelMode.HOVER:
+            return self.hovered or self.selected
+        return False
+
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.hovered = True
+        self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.hovered = False
+        self.update()
+        super().hoverLeaveEvent(event)
 
     def paint(
         self,
@@ -89,8 +137,28 @@ class SpaceItem(QGraphicsPolygonItem):
     ) -> None:
         detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         hexpaint.paint_space(
-            painter, self.center, self.size, self.label, self._stack, self._colours, detail=detail
+            painter,
+            self.center,
+            self.size,
+            self.label,
+            self._stack,
+            self._colours,
+            detail=detail,
+            show_label=self.label_shown(),
+            backs=self.backs,
+            tokens=self.tokens,
+            start=self.start,
         )
+        if self.selected or self.hovered:
+            painter.save()
+            colour = QColor(SELECTED_COLOUR if self.selected else HOVER_COLOUR)
+            width = self.size * (0.09 if self.selected else 0.05)
+            pen = QPen(colour, width)
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(hexpaint.hex_polygon(self.center, self.size - width / 2))
+            painter.restore()
 
 
 class BoardScene(QGraphicsScene):
@@ -100,6 +168,12 @@ class BoardScene(QGraphicsScene):
         super().__init__(parent)
         self.picture = picture
         self.space_items: dict[str, SpaceItem] = {}
+        self.label_mode = LabelMode.ALWAYS
+        self.show_backs = False
+        self.selected: str | None = None
+        self._build(picture)
+
+    def _build(self, picture: BoardPicture) -> None:
         for label in picture.labels:
             col, row = picture.position(label)
             item = SpaceItem(
@@ -109,22 +183,99 @@ class BoardScene(QGraphicsScene):
                 HEX_SIZE,
                 picture.colours,
             )
+            item.label_mode = self.label_mode
             self.addItem(item)
             self.space_items[label] = item
+            self._decorate(label)
         bounds = hexpaint.board_rect((picture.position(lb) for lb in picture.labels), HEX_SIZE)
         self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
+    def _decorate(self, label: str) -> None:
+        item = self.space_items[label]
+        picture = self.picture
+        item.backs = picture.backs.get(label) if self.show_backs else None
+        item.tokens = list(picture.tokens.get(label, ()))
+        item.start = picture.starts.get(label)
+        item.update()
 
     def item_for(self, label: str) -> SpaceItem:
         """The item of a space; ``KeyError`` for a label that is not on the board."""
         return self.space_items[label]
 
+    def set_picture(self, picture: BoardPicture) -> None:
+        """Show another picture; items are reused when the board's spaces are the same."""
+        if list(picture.labels) != list(self.picture.labels) or any(
+            picture.position(lb) != self.picture.position(lb) for lb in picture.labels
+        ):
+            self.clear()
+            self.space_items = {}
+            self.picture = picture
+            self._build(picture)
+            if self.selected not in self.space_items:
+                self.selected = None
+            elif self.selected is not None:
+                self.space_items[self.selected].selected = True
+            return
+        self.picture = picture
+        for label, item in self.space_items.items():
+            item.set_colours(picture.colours)
+            item.set_stack(picture.stack(label))
+            self._decorate(label)
+
+    def set_stacks(self, stacks: Mapping[str, Sequence[str]]) -> None:
+        """Show new stacks on some spaces (the others are left alone)."""
+        for label, stack in stacks.items():
+            item = self.space_items.get(label)
+            if item is None:
+                continue
+            self.picture.stacks[label] = list(stack)
+            item.set_stack(stack)
+
+    def set_backs(self, backs: Mapping[str, list[str | None]]) -> None:
+        """Replace the back marks of some spaces."""
+        for label, marks in backs.items():
+            self.picture.backs[label] = list(marks)
+            if label in self.space_items:
+                self._decorate(label)
+
+    def set_label_mode(self, mode: LabelMode) -> None:
+        """Labels always, on hover only, or never."""
+        self.label_mode = mode
+        for item in self.space_items.values():
+            item.label_mode = mode
+            item.update()
+
+    def set_show_backs(self, show: bool) -> None:
+        """Draw the tiles' back marks instead of the tile counts, or not."""
+        self.show_backs = show
+        for label in self.space_items:
+            self._decorate(label)
+
+    def select(self, label: str | None) -> None:
+        """Outline one space as the selection (None: no selection)."""
+        if self.selected in self.space_items:
+            old = self.space_items[self.selected]
+            old.selected = False
+            old.update()
+        self.selected = label if label in self.space_items else None
+        if self.selected is not None:
+            item = self.space_items[self.selected]
+            item.selected = True
+            item.update()
+
 
 class BoardView(QGraphicsView):
-    """Shows a :class:`BoardScene`: wheel and Ctrl+= / Ctrl+- zoom, Ctrl+0 fits, drag pans.
+    """Shows a :class:`BoardScene`: wheel and Ctrl+= / Ctrl+- zoom, Ctrl+0 fits.
 
-    The board is fitted to the window when first shown, and again on resize until the user
-    zooms.
+    The left button reports strokes on spaces; the middle button, or Space held down with the
+    left button, pans. The board is fitted to the window when first shown, and again on
+    resize until the user zooms.
     """
+
+    stroke_started = Signal(str)
+    stroke_moved = Signal(str)
+    stroke_ended = Signal()
+    hovered = Signal(str)
 
     def __init__(self, picture: BoardPicture, parent: QWidget | None = None) -> None:
         self.board_scene = BoardScene(picture)
@@ -135,12 +286,19 @@ class BoardView(QGraphicsView):
             | QPainter.RenderHint.TextAntialiasing
             | QPainter.RenderHint.SmoothPixmapTransform
         )
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setBackgroundBrush(QBrush(Qt.GlobalColor.white))
+        self.setBackgroundBrush(QBrush(QColor(BACKGROUND)))
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._follow_window = True
+        self._pan_from: QPoint | None = None
+        self._space_held = False
+        self._stroke_last: QPointF | None = None
+        self._stroke_label: str | None = None
+        self._hover_label = ""
 
         self.zoom_in_action = self._action(
             "Zoom &In", [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")], self.zoom_in
@@ -159,6 +317,8 @@ class BoardView(QGraphicsView):
     @property
     def picture(self) -> BoardPicture:
         return self.board_scene.picture
+
+    # --- zoom -------------------------------------------------------------------------
 
     def current_scale(self) -> float:
         """Screen pixels per scene unit."""
@@ -201,3 +361,118 @@ class BoardView(QGraphicsView):
         super().resizeEvent(event)
         if self._follow_window:
             self.fit()
+
+    # --- mouse: strokes on spaces, and panning ------------------------------------------
+
+    def label_at(self, pos: QPoint) -> str | None:
+        """The label of the space under a viewport position, if any."""
+        return self._label_at_scene(self.mapToScene(pos))
+
+    def _label_at_scene(self, point: QPointF) -> str | None:
+        for item in self.board_scene.items(point):
+            if isinstance(item, SpaceItem) and item.contains(point):
+                return item.label
+        return None
+
+    @property
+    def panning(self) -> bool:
+        """Whether a pan drag is going on."""
+        return self._pan_from is not None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        if button == Qt.MouseButton.MiddleButton or (
+            button == Qt.MouseButton.LeftButton and self._space_held
+        ):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if button == Qt.MouseButton.LeftButton:
+            point = self.mapToScene(event.position().toPoint())
+            label = self._label_at_scene(point)
+            self._stroke_last = point
+            self._stroke_label = label
+            if label is not None:
+                self.stroke_started.emit(label)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._pan_from is not None:
+            delta = pos - self._pan_from
+            self._pan_from = pos
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        point = self.mapToScene(pos)
+        if self._stroke_last is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            self._sweep(self._stroke_last, point)
+            self._stroke_last = point
+            event.accept()
+        label = self._label_at_scene(point) or ""
+        if label != self._hover_label:
+            self._hover_label = label
+            self.hovered.emit(label)
+        super().mouseMoveEvent(event)
+
+    def _sweep(self, start: QPointF, end: QPointF) -> None:
+        """Report every space crossed between two points (a fast drag skips none)."""
+        steps = max(1, math.ceil(math.hypot(end.x() - start.x(), end.y() - start.y()) / 8))
+        for i in range(1, steps + 1):
+            t = i / steps
+            point = QPointF(
+                start.x() + (end.x() - start.x()) * t, start.y() + (end.y() - start.y()) * t
+            )
+            label = self._label_at_scene(point)
+            if label is not None and label != self._stroke_label:
+                if self._stroke_label is None:
+                    self.stroke_started.emit(label)
+                else:
+                    self.stroke_moved.emit(label)
+                self._stroke_label = label
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_held else Qt.CursorShape.ArrowCursor
+            )
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton and self._stroke_last is not None:
+            started = self._stroke_label is not None
+            self._stroke_last = None
+            self._stroke_label = None
+            if started:
+                self.stroke_ended.emit()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_held = False
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def scene_point_of(self, label: str) -> QPoint:
+        """The viewport position of a space's centre (for tests and scripted clicks)."""
+        return self.mapFromScene(self.board_scene.item_for(label).center)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import math
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QKeySequence, QWheelEvent
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -17,6 +18,7 @@ from editor.ui.app import make_window
 from editor.ui.board_picture import BoardPicture, layout_picture
 from editor.ui.board_view import HEX_SIZE, BoardView, SpaceItem
 from editor.ui.main_window import MainWindow, status_text, window_title
+from tests.ui.conftest import ScriptedPrompts
 
 MOUNTAIN = "#8d8175"
 WATER = "#3f7fbf"
@@ -55,10 +57,16 @@ def view(qtbot: QtBot, crab: BoardPicture) -> BoardView:
 
 
 @pytest.fixture
-def window(qtbot: QtBot, crab: BoardPicture) -> MainWindow:
-    win = make_window(crab)
+def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = make_window(settings=settings, prompts=ScriptedPrompts(), data_dir=tmp_path)
     _shown(qtbot, win, 900, 800)
     return win
+
+
+def off_centre(point: QPointF, size: float) -> QPointF:
+    """A point on a space's top tile beside the tile count written in its middle."""
+    return QPointF(point.x() - 0.45 * size, point.y())
 
 
 def close_to(colour: QColor, expected: str, tolerance: int = 12) -> bool:
@@ -125,7 +133,7 @@ def test_render_picture_paints_a_whole_board(qtbot: QtBot, crab: BoardPicture) -
     assert not image.isNull()
     col, row = crab.position("D3")
     rect = hexpaint.board_rect((crab.position(lb) for lb in crab.labels), 20)
-    centre = hexpaint.hex_center(col, row, 20) - rect.topLeft()
+    centre = off_centre(hexpaint.hex_center(col, row, 20), 20) - rect.topLeft()
     assert close_to(image.pixelColor(int(centre.x()), int(centre.y())), MOUNTAIN)
 
 
@@ -212,16 +220,17 @@ def test_view_fits_the_board_when_shown(view: BoardView) -> None:
     visible = view.mapToScene(view.viewport().rect()).boundingRect()
     board = view.board_scene.sceneRect()
     assert visible.contains(board.adjusted(1, 1, -1, -1))
-    assert view.dragMode() == BoardView.DragMode.ScrollHandDrag
+    # the left button edits; panning is the middle button or Space + drag
+    assert view.dragMode() == BoardView.DragMode.NoDrag
 
 
 # --- the main window ------------------------------------------------------------------------
 
 
 def test_window_title_and_status(window: MainWindow) -> None:
-    assert window.windowTitle() == "Crustacean — Seastack"
-    assert window.status_label.text() == "Crustacean · 26 land spaces · 48 tiles"
-    assert window_title(window.picture) == window.windowTitle()
+    assert window.windowTitle() == "crustacean.layout.yaml[*] — Seastack"
+    assert window.status_label.text() == "26 land spaces · 48 tiles · no problems"
+    assert window_title(window.picture) == "Crustacean — Seastack"
     assert status_text(BoardPicture.rectangle("One", 1, 1, {"A1": ["beach"]})) == (
         "One · 1 land space · 1 tile"
     )
@@ -229,7 +238,7 @@ def test_window_title_and_status(window: MainWindow) -> None:
 
 def test_menus(window: MainWindow) -> None:
     titles = [action.text() for action in window.menuBar().actions()]
-    assert titles == ["&File", "&View", "&Help"]
+    assert titles == ["&File", "&Edit", "&View", "&Tools", "&Help"]
     assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
     assert "Seastack" in window.about_text()
 
@@ -245,7 +254,8 @@ def test_window_grab_shows_a_mountain(window: MainWindow) -> None:
     view = window.board_view
     scale = image.width() / window.width()
     for label, colour in (("D3", MOUNTAIN), ("F4", MOUNTAIN), ("A1", WATER)):
-        centre = hexpaint.hex_center(*window.picture.position(label), HEX_SIZE)
+        middle = hexpaint.hex_center(*window.picture.position(label), HEX_SIZE)
+        centre = off_centre(middle, HEX_SIZE)
         at = view.viewport().mapTo(window, view.mapFromScene(centre))
         pixel = image.pixelColor(int(at.x() * scale), int(at.y() * scale))
         assert close_to(pixel, colour), (label, pixel.name())
@@ -275,7 +285,7 @@ def test_the_picture_of_a_loaded_layout_uses_its_packs_colours(qtbot: QtBot) -> 
     assert len(picture.labels) == 120
     assert picture.colours["mountain"] == MOUNTAIN
     assert picture.stack("F4") == ["beach", "meadow", "mountain"]
-    win = make_window(picture)
-    qtbot.addWidget(win)
-    assert "Robot" in win.windowTitle()
-    assert "26 land spaces" in win.status_label.text()
+    view = BoardView(picture)
+    qtbot.addWidget(view)
+    assert view.board_scene.item_for("F4").brush().color().name() == MOUNTAIN
+    assert picture.land_count == 26

@@ -1,0 +1,112 @@
+"""Autosave files: unsaved work kept in the user's data folder and offered back after a crash.
+
+Each editor window writes its unsaved layout to one JSON file named after the process and the
+window; a clean save or close removes it. A file left behind by a process that is no longer
+running (or by another window of this process that went away without closing) is a
+:class:`Recovery` to offer at the next start. Qt-free; the window drives it with timers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from editor.core.atomic import write_text_atomic
+
+PREFIX = "autosave-"
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """Unsaved work found in an autosave file."""
+
+    file: Path
+    path: Path | None
+    name: str
+    text: str
+    saved_at: float
+
+    def describe(self) -> str:
+        """``"Crustacean (crustacean.layout.yaml), autosaved 2026-11-30 04:12"``."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved_at))
+        where = f" ({self.path.name})" if self.path is not None else " (never saved)"
+        return f"{self.name}{where}, autosaved {when}"
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return False  # cannot ask safely; offer the file
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class Autosaver:
+    """The autosave file of one window."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.key = f"{PREFIX}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+    @property
+    def file(self) -> Path:
+        """Where this window's unsaved work goes."""
+        return self.folder / f"{self.key}.json"
+
+    def write(self, path: Path | None, name: str, text: str) -> Path:
+        """Keep the unsaved text of a layout (atomically, so a crash mid-write loses nothing)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        record = {
+            "path": str(path) if path is not None else None,
+            "name": name,
+            "text": text,
+            "saved_at": time.time(),
+        }
+        write_text_atomic(self.file, json.dumps(record, ensure_ascii=False, indent=1))
+        return self.file
+
+    def remove(self) -> None:
+        """Forget the unsaved work (after a clean save or close)."""
+        self.file.unlink(missing_ok=True)
+
+    def pending(self) -> list[Recovery]:
+        """Work left behind by windows that did not close cleanly, newest first."""
+        if not self.folder.is_dir():
+            return []
+        found: list[Recovery] = []
+        for file in self.folder.glob(f"{PREFIX}*.json"):
+            if file == self.file:
+                continue
+            pid_text = file.stem[len(PREFIX) :].split("-", 1)[0]
+            if pid_text.isdigit() and int(pid_text) != os.getpid() and _alive(int(pid_text)):
+                continue  # another editor is running and owns it
+            recovery = read_recovery(file)
+            if recovery is not None:
+                found.append(recovery)
+        return sorted(found, key=lambda r: r.saved_at, reverse=True)
+
+
+def read_recovery(file: Path) -> Recovery | None:
+    """The work in an autosave file; None when it cannot be read (it is then left alone)."""
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+        path = record.get("path")
+        return Recovery(
+            file=file,
+            path=Path(path) if path else None,
+            name=str(record.get("name", "")),
+            text=str(record["text"]),
+            saved_at=float(record.get("saved_at", file.stat().st_mtime)),
+        )
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None

@@ -1,0 +1,425 @@
+"""The layout being edited, without Qt: stacks by label, change callbacks, stock and checks.
+
+The model holds no game rules. Tile types, stock counts, colours and diagnostics all come from
+the core and the game packages (:func:`editor.core.workspace.load_workspace`,
+:func:`editor.games.snails.checks.tiles_of`); the model only keeps the current
+:class:`~editor.core.layouts.Layout` and tells its listeners which spaces changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from editor.core import registry
+from editor.core.boards import Board
+from editor.core.diagnostics import Diagnostic
+from editor.core.hexgrid import sort_key
+from editor.core.layouts import Layout, dump_layout, transform_layout
+from editor.core.resources import layouts_dir
+from editor.core.workspace import PathError, Workspace, load_workspace
+from editor.games.snails.checks import GAME_ID as SNAILS
+from editor.games.snails.checks import tiles_of
+from editor.ui.board_picture import BoardPicture
+
+Stack = tuple[str, ...]
+#: Called with the labels whose stacks changed, or None when the whole layout was replaced.
+Listener = Callable[[frozenset[str] | None], None]
+
+
+class Tool(enum.Enum):
+    """What a click or a drag on the board does."""
+
+    SELECT = "select"
+    STACK = "stack"
+    REMOVE = "remove"
+    CLEAR = "clear"
+    PICK = "pick"
+    PAINT = "paint"
+
+
+@dataclass(frozen=True)
+class BackShare:
+    """How many tiles of one type carry one back in the packs' stock."""
+
+    back: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class TileType:
+    """A tile type a layout may use: id, display name, colour, stock and its backs."""
+
+    id: str
+    name: str
+    colour: str
+    stock: int
+    backs: tuple[BackShare, ...] = ()
+
+
+@dataclass(frozen=True)
+class StockLine:
+    """One palette line: a tile type with how many the layout places and the packs hold."""
+
+    tile: TileType
+    used: int
+
+    @property
+    def over(self) -> bool:
+        """True when the layout places more of this type than the packs hold."""
+        return self.used > self.tile.stock
+
+    def text(self) -> str:
+        """``"Mountain 6 of 8 placed"``."""
+        return f"{self.tile.name} {self.used} of {self.tile.stock} placed"
+
+
+@dataclass
+class Opened:
+    """The result of opening a layout file: the layout and its workspace, or the problems."""
+
+    path: Path | None
+    workspace: Workspace | None
+    layout: Layout | None
+    diagnostics: list[Diagnostic]
+    error: str = ""
+
+
+def is_bundled(path: Path | None) -> bool:
+    """Whether a file is one of the layouts shipped with Seastack (not to be overwritten)."""
+    if path is None:
+        return False
+    try:
+        path.resolve().relative_to(layouts_dir().resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def default_layout_path() -> Path:
+    """The bundled Crustacean layout, opened when no file is named."""
+    return layouts_dir() / "crustacean.layout.yaml"
+
+
+def open_text(text: str, path: Path | None) -> Opened:
+    """Load unsaved text as the layout at ``path`` (or as a layout never saved)."""
+    if path is not None and path.exists():
+        return open_layout(path, text)
+    folder = Path(tempfile.mkdtemp(prefix="seastack-open-"))
+    try:
+        temp = folder / "untitled.layout.yaml"
+        temp.write_text(text, encoding="utf-8")
+        opened = open_layout(temp)
+    finally:
+        for file in folder.iterdir():
+            file.unlink()
+        folder.rmdir()
+    opened.path = None
+    return opened
+
+
+def open_layout(path: Path, text: str | None = None) -> Opened:
+    """Load a layout file (or ``text`` in its place) through the core's loader."""
+    path = Path(path)
+    try:
+        ws = load_workspace([path], texts={path: text} if text is not None else None)
+    except PathError as exc:
+        return Opened(path, None, None, [], str(exc))
+    diagnostics = ws.report()
+    shown = next(iter(sorted(ws.targets)), "")
+    layout = ws.layout_at(shown)
+    if layout is None:
+        first = next((d for d in diagnostics if d.is_error), None)
+        reason = first.format() if first else f"{path} is not a layout"
+        return Opened(path, ws, None, diagnostics, f"{path} cannot be opened: {reason}")
+    return Opened(path, ws, layout, diagnostics)
+
+
+def bundled_workspace() -> Workspace:
+    """The bundled boards and packs, for a new layout."""
+    return load_workspace()
+
+
+def new_layout(ws: Workspace, board_id: str) -> Layout:
+    """An empty layout (all water) on a board, using the game's default packs."""
+    board = ws.boards[board_id]
+    return Layout(
+        id="new-layout",
+        name="New layout",
+        game=board.game,
+        board=board.id,
+        spaces={},
+        packs=tuple(ws.default_packs(board.game)) or None,
+    )
+
+
+def check_text(path: Path | None, text: str, shown: str = "untitled") -> list[Diagnostic]:
+    """The diagnostics the core's loader reports for a layout's (unsaved) text.
+
+    A layout that was never saved is checked as a file in a temporary folder; its
+    diagnostics are then named ``shown``.
+    """
+    if path is not None and path.exists():
+        try:
+            return load_workspace([path], texts={path: text}).report()
+        except PathError:
+            pass
+    with tempfile.TemporaryDirectory(prefix="seastack-check-") as folder:
+        temp = Path(folder) / "untitled.layout.yaml"
+        temp.write_text(text, encoding="utf-8")
+        found = load_workspace([temp]).report()
+    return [dataclasses.replace(d, path=shown) for d in found]
+
+
+class LayoutModel:
+    """The layout in the editor: current stacks, listeners, and the content it draws on."""
+
+    def __init__(self, ws: Workspace, layout: Layout, path: Path | None = None) -> None:
+        self.workspace = ws
+        self.path = path
+        self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
+        self._listeners: list[Listener] = []
+        self._tiles = _tile_types(ws, layout)
+        game = registry.get(layout.game)
+        self.colours: dict[str, str] = (
+            dict(game.colours(ws, layout)) if game is not None and game.colours else {}
+        )
+
+    # --- reading ------------------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The layout as it is now (do not mutate it; edit through :meth:`apply`)."""
+        return self._layout
+
+    @property
+    def board(self) -> Board | None:
+        """The layout's board, when the workspace knows it."""
+        return self.workspace.boards.get(self._layout.board)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every space of the board (or of the layout, without a board) in canonical order."""
+        board = self.board
+        if board is not None:
+            return board.labels
+        return tuple(sorted(self._layout.spaces, key=sort_key))
+
+    def has_space(self, label: str) -> bool:
+        """Whether a label is a space that can be edited."""
+        board = self.board
+        return board.has_space(label) if board is not None else label in self._layout.spaces
+
+    def stack(self, label: str) -> Stack:
+        """The tiles on a space, bottom to top; ``()`` for water."""
+        return self._layout.spaces.get(label, ())
+
+    @property
+    def display_name(self) -> str:
+        """The name shown in the title bar: the file name, or the layout's name if unsaved."""
+        return self.path.name if self.path is not None else f"{self._layout.name} (unsaved)"
+
+    def tile_types(self) -> list[TileType]:
+        """The tile types of the packs in use, in the packs' order."""
+        return list(self._tiles)
+
+    def tile_type(self, tile_id: str) -> TileType | None:
+        """One tile type by id."""
+        return next((t for t in self._tiles if t.id == tile_id), None)
+
+    def tile_name(self, tile_id: str) -> str:
+        """A tile type's display name (its id when unknown)."""
+        found = self.tile_type(tile_id)
+        return found.name if found is not None else tile_id
+
+    def stock_lines(self) -> list[StockLine]:
+        """For each tile type, how many the layout places and how many the packs hold."""
+        used = self._layout.tile_count()
+        return [StockLine(tile, used.get(tile.id, 0)) for tile in self._tiles]
+
+    def unknown_tiles(self) -> list[str]:
+        """Tile ids on the layout that no pack in use defines."""
+        known = {t.id for t in self._tiles}
+        return sorted(t for t in self._layout.tile_count() if t not in known)
+
+    def text(self) -> str:
+        """The canonical file text of the layout as it is now."""
+        return dump_layout(self._layout)
+
+    def back_marks(self, label: str) -> list[str | None]:
+        """The back mark of each tile on a space, bottom to top (see :func:`back_mark`)."""
+        return [back_mark(self.tile_type(tile)) for tile in self.stack(label)]
+
+    def picture(self) -> BoardPicture:
+        """What the board view draws."""
+        spaces = self._layout.spaces
+        return BoardPicture(
+            title=self._layout.name,
+            labels=list(self.labels),
+            stacks={label: list(stack) for label, stack in spaces.items()},
+            colours=dict(self.colours),
+            backs={label: self.back_marks(label) for label in spaces},
+        )
+
+    def check(self) -> list[Diagnostic]:
+        """The core's diagnostics for the layout as it is now (saved or not)."""
+        return check_text(self.path, self.text(), self.display_name)
+
+    def transformed(self, rotate_steps: int = 0, mirror: bool = False) -> tuple[Layout, list[str]]:
+        """The layout turned and/or mirrored on its board, and the labels that would fall off."""
+        board = self.board
+        if board is None:
+            raise ValueError(f"no board {self._layout.board!r} to turn the layout on")
+        return transform_layout(self._layout, board.hexes, rotate_steps, mirror)
+
+    # --- changing -----------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change."""
+        self._listeners.append(listener)
+
+    def apply(self, stacks: Mapping[str, Iterable[str]]) -> None:
+        """Set the stacks of some spaces (``()`` makes a space water) and tell the listeners."""
+        spaces = dict(self._layout.spaces)
+        changed: set[str] = set()
+        for label, stack in stacks.items():
+            new = tuple(stack)
+            if spaces.get(label, ()) == new:
+                continue
+            changed.add(label)
+            if new:
+                spaces[label] = new
+            else:
+                spaces.pop(label, None)
+        if not changed:
+            return
+        self._layout = replace(self._layout, spaces=spaces)
+        self._notify(frozenset(changed))
+
+    def replace_layout(self, layout: Layout) -> None:
+        """Put another layout in place (a turn, a mirror, a restored file)."""
+        self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
+        self._notify(None)
+
+    def _notify(self, changed: frozenset[str] | None) -> None:
+        for listener in list(self._listeners):
+            listener(changed)
+
+
+def _tile_types(ws: Workspace, layout: Layout) -> list[TileType]:
+    if layout.game != SNAILS:
+        return []
+    tiles = tiles_of(ws, ws.packs_in_use(layout))
+    out = []
+    for tile_id, entry in tiles.types.items():
+        shares: dict[str, int] = {}
+        for _pack, tile, back, count, _where in tiles.stock:
+            if tile == tile_id:
+                shares[back] = shares.get(back, 0) + count
+        backs = tuple(
+            BackShare(back, str(tiles.backs.get(back, {}).get("name", back)), count)
+            for back, count in shares.items()
+        )
+        out.append(
+            TileType(
+                id=tile_id,
+                name=str(entry.get("name", tile_id)),
+                colour=str(entry.get("colour", "")),
+                stock=tiles.stock_of(tile_id),
+                backs=backs,
+            )
+        )
+    return out
+
+
+def back_text(tile: TileType | None) -> str:
+    """What is known of a tile's back: a layout does not fix it, the deal at setup does.
+
+    >>> back_text(TileType("beach", "Beach", "#fff", 26, ()))
+    'back: dealt at random'
+    >>> back_text(TileType("beach", "Beach", "#fff", 2, (BackShare("blank", "Blank", 2),)))
+    'back: Blank (the only back in stock)'
+    """
+    if tile is None:
+        return "back: unknown tile type"
+    if len(tile.backs) == 1:
+        return f"back: {tile.backs[0].name} (the only back in stock)"
+    shares = ", ".join(f"{b.name} {b.count}" for b in tile.backs)
+    return "back: dealt at random" + (f" from {shares}" if shares else "")
+
+
+def back_mark(tile: TileType | None) -> str:
+    """A short mark of a tile's back on the board: its initial when certain, else ``?``."""
+    if tile is not None and len(tile.backs) == 1:
+        return tile.backs[0].name[:1].upper()
+    return "?"
+
+
+# --- tools: what one stroke across the board does --------------------------------------------
+
+
+def tool_result(tool: Tool, stack: Stack, tile: str | None, stamp: Stack) -> Stack:
+    """The stack a space gets when a tool touches it (SELECT and PICK leave it as it is)."""
+    if tool is Tool.STACK and tile:
+        return (*stack, tile)
+    if tool is Tool.REMOVE:
+        return stack[:-1]
+    if tool is Tool.CLEAR:
+        return ()
+    if tool is Tool.PAINT:
+        return stamp
+    return stack
+
+
+class Stroke:
+    """One press-drag-release with an editing tool: each space is touched at most once.
+
+    The model changes live as the stroke goes, so the view follows the cursor; when the
+    stroke ends, :meth:`finish` gives the stacks before and after, for one undo command.
+    """
+
+    def __init__(self, model: LayoutModel, tool: Tool, tile: str | None, stamp: Stack) -> None:
+        self.model = model
+        self.tool = tool
+        self.tile = tile
+        self.stamp = stamp
+        self.before: dict[str, Stack] = {}
+        self.after: dict[str, Stack] = {}
+
+    def touch(self, label: str) -> bool:
+        """Apply the tool to a space not yet touched by this stroke; True if it changed."""
+        if label in self.before or not self.model.has_space(label):
+            return False
+        old = self.model.stack(label)
+        new = tool_result(self.tool, old, self.tile, self.stamp)
+        self.before[label] = old
+        if new == old:
+            return False
+        self.after[label] = new
+        self.model.apply({label: new})
+        return True
+
+    def changes(self) -> tuple[dict[str, Stack], dict[str, Stack]]:
+        """The stacks of the changed spaces before and after the stroke."""
+        before = {label: self.before[label] for label in self.after}
+        return before, dict(self.after)
+
+    def describe(self) -> str:
+        """A name for the undo command: ``"Stack Beach on D4"``, ``"Paint 7 spaces"``."""
+        labels = sorted(self.after, key=sort_key)
+        where = labels[0] if len(labels) == 1 else f"{len(labels)} spaces"
+        tile = self.model.tile_name(self.tile) if self.tile else "tile"
+        if self.tool is Tool.STACK:
+            return f"Stack {tile} on {where}"
+        if self.tool is Tool.REMOVE:
+            return f"Remove top tile of {where}"
+        if self.tool is Tool.CLEAR:
+            return f"Clear {where}"
+        if self.tool is Tool.PAINT:
+            return f"Paint {where}"
+        return f"Edit {where}"

@@ -1,0 +1,101 @@
+"""The questions the editor asks the user, behind one object so tests can answer them.
+
+:class:`Prompts` shows real dialogs; a test passes its own subclass with scripted answers, so
+no test ever waits for a click.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from editor.ui.autosave import Recovery
+
+Answer = Literal["save", "discard", "cancel"]
+LAYOUT_FILTER = "Seastack layouts (*.layout.yaml);;All files (*)"
+
+
+class Prompts:
+    """Dialogs, parented to the editor window."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.parent = parent
+
+    def unsaved(self, name: str) -> Answer:
+        """Save, discard or cancel before the unsaved layout ``name`` is closed."""
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to {name}?")
+        box.setInformativeText("Your changes are lost if you don't save them.")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return "save"
+        if answer == QMessageBox.StandardButton.Discard:
+            return "discard"
+        return "cancel"
+
+    def open_path(self, folder: Path) -> Path | None:
+        """A layout file to open."""
+        name, _ = QFileDialog.getOpenFileName(
+            self.parent, "Open Layout", str(folder), LAYOUT_FILTER
+        )
+        return Path(name) if name else None
+
+    def save_path(self, suggested: Path) -> Path | None:
+        """Where to save a layout."""
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent, "Save Layout As", str(suggested), LAYOUT_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if not path.name.endswith(".layout.yaml"):
+            path = path.with_name(path.name.removesuffix(".yaml") + ".layout.yaml")
+        return path
+
+    def choose_board(self, boards: list[tuple[str, str]]) -> str | None:
+        """One board id from ``(id, name)`` pairs, for a new layout."""
+        names = [f"{name} ({board_id})" for board_id, name in boards]
+        chosen, ok = QInputDialog.getItem(
+            self.parent, "New Layout", "Build the new layout on:", names, 0, False
+        )
+        if not ok or chosen not in names:
+            return None
+        return boards[names.index(chosen)][0]
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Yes or no (No is the default)."""
+        answer = QMessageBox.question(
+            self.parent,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def recover(self, recovery: Recovery) -> bool:
+        """Whether to restore unsaved work found after a crash (no: it is thrown away)."""
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Restore unsaved work?")
+        box.setText("Seastack was not closed properly last time.")
+        box.setInformativeText(f"Restore the unsaved work on {recovery.describe()}?")
+        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(restore)
+        box.exec()
+        return box.clickedButton() is restore
+
+    def error(self, title: str, text: str) -> None:
+        """Tell the user something went wrong."""
+        QMessageBox.warning(self.parent, title, text)

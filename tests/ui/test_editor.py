@@ -1,0 +1,490 @@
+"""The layout editor driven like a designer would: clicks and drags on the board, keys, menus.
+
+Every test uses a real window (offscreen) on a copy of the Crustacean layout; questions the
+window asks are answered by the scripted prompts of ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QKeySequence
+from pytestqt.qtbot import QtBot
+
+from editor.core.layouts import dump_layout
+from editor.ui.board_view import LabelMode
+from editor.ui.layout_model import Tool, open_layout
+from editor.ui.main_window import MainWindow
+from tests.ui.conftest import ScriptedPrompts
+
+CRAB_D3 = ("beach", "meadow", "mountain")
+
+
+def click(qtbot: QtBot, window: MainWindow, label: str) -> None:
+    view = window.board_view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.scene_point_of(label))
+
+
+def drag(qtbot: QtBot, window: MainWindow, labels: list[str]) -> None:
+    """Press on the first space, move through the others, release on the last."""
+    view = window.board_view
+    port = view.viewport()
+    qtbot.mousePress(port, Qt.MouseButton.LeftButton, pos=view.scene_point_of(labels[0]))
+    for label in labels[1:]:
+        qtbot.mouseMove(port, view.scene_point_of(label))
+    qtbot.mouseRelease(port, Qt.MouseButton.LeftButton, pos=view.scene_point_of(labels[-1]))
+
+
+def key(qtbot: QtBot, window: MainWindow, text: str) -> None:
+    window.activateWindow()
+    window.board_view.setFocus()
+    qtbot.keyClicks(window.board_view, text)
+
+
+@pytest.fixture
+def window(open_window, crab_file: Path) -> MainWindow:
+    return open_window(crab_file)
+
+
+# --- start ----------------------------------------------------------------------------------
+
+
+def test_opens_on_the_bundled_crustacean_by_default(open_window) -> None:
+    win = open_window()
+    assert win.model.layout.id == "crustacean"
+    assert win.windowTitle() == "crustacean.layout.yaml[*] — Seastack"
+    assert not win.isWindowModified()
+    assert win.summary_label.text() == "26 land spaces · 48 tiles · no problems"
+    docks = {d.objectName() for d in (win.palette_dock, win.inspector_dock, win.history_dock)}
+    assert docks == {"PaletteDock", "InspectorDock", "HistoryDock"}
+
+
+def test_menus_and_shortcuts(window: MainWindow) -> None:
+    titles = [action.text() for action in window.menuBar().actions()]
+    assert titles[:5] == ["&File", "&Edit", "&View", "&Tools", "&Help"] or titles[:5] == [
+        "&File",
+        "&Edit",
+        "&View",
+        "&Tools",
+        "&Window",
+    ]
+    assert window.undo_action.shortcut() == QKeySequence("Ctrl+Z")
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+    shortcuts = {t: a.shortcut().toString() for t, a in window.palette.tool_actions.items()}
+    assert shortcuts == {
+        Tool.SELECT: "V",
+        Tool.STACK: "S",
+        Tool.REMOVE: "R",
+        Tool.CLEAR: "C",
+        Tool.PICK: "I",
+        Tool.PAINT: "P",
+    }
+
+
+# --- tools on the board ---------------------------------------------------------------------
+
+
+def test_stack_a_tile_by_clicking(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.palette.tool is Tool.STACK
+    assert window.palette.tile == "beach"
+    click(qtbot, window, "A1")
+    assert window.model.stack("A1") == ("beach",)
+    assert window.board_view.board_scene.item_for("A1").stack == ["beach"]
+    assert window.undo_stack.undoText() == "Stack Beach on A1"
+    assert window.undo_action.text() == "&Undo Stack Beach on A1"
+    assert window.isWindowModified()
+    # the bundled packs hold 26 beaches and Crustacean places them all: now one too many
+    assert window.palette.line_texts()[0] == "1  Beach 27 of 26 placed  ⚠ over"
+    assert window.inspector.title.text() == "A1"
+
+
+def test_keys_choose_tools_and_tile_types(qtbot: QtBot, window: MainWindow) -> None:
+    key(qtbot, window, "2")
+    assert window.palette.tile == "meadow"
+    click(qtbot, window, "B4")
+    assert window.model.stack("B4") == ("beach", "meadow")
+    key(qtbot, window, "r")
+    assert window.palette.tool is Tool.REMOVE
+    click(qtbot, window, "D3")
+    assert window.model.stack("D3") == ("beach", "meadow")
+    assert window.undo_stack.undoText() == "Remove top tile of D3"
+    key(qtbot, window, "c")
+    click(qtbot, window, "D4")
+    assert window.model.stack("D4") == ()
+    assert window.undo_stack.count() == 3
+
+
+def test_select_tool_changes_nothing(qtbot: QtBot, window: MainWindow) -> None:
+    key(qtbot, window, "v")
+    click(qtbot, window, "D3")
+    assert window.model.stack("D3") == CRAB_D3
+    assert window.undo_stack.count() == 0
+    assert window.inspector.stack_lines()[0].startswith("3. Mountain (top)")
+    assert window.inspector.stack_lines()[2].startswith("1. Beach (bottom)")
+
+
+def test_eyedropper_then_paint_drag_is_one_command(qtbot: QtBot, window: MainWindow) -> None:
+    key(qtbot, window, "i")
+    click(qtbot, window, "D3")
+    assert window.palette.tool is Tool.PAINT
+    assert "Beach › Meadow › Mountain" in window.palette.stamp_label.text()
+    drag(qtbot, window, ["K2", "K3", "K4", "K5"])
+    for label in ("K2", "K3", "K4", "K5"):
+        assert window.model.stack(label) == CRAB_D3
+        assert window.board_view.board_scene.item_for(label).stack == list(CRAB_D3)
+    assert window.undo_stack.count() == 1
+    assert window.undo_stack.undoText() == "Paint 4 spaces"
+
+    window.undo_action.trigger()
+    assert all(window.model.stack(lb) == () for lb in ("K2", "K3", "K4", "K5"))
+    assert window.board_view.board_scene.item_for("K4").stack == []
+    assert not window.isWindowModified()
+    window.redo_action.trigger()
+    assert window.model.stack("K5") == CRAB_D3
+    assert window.isWindowModified()
+
+
+def test_a_fast_drag_misses_no_space(qtbot: QtBot, window: MainWindow) -> None:
+    key(qtbot, window, "1")
+    drag(qtbot, window, ["A2", "A9"])  # one jump across seven spaces
+    assert [lb for lb in window.model.layout.spaces if lb.startswith("A")] == [
+        f"A{row}" for row in range(2, 10)
+    ]
+    assert window.undo_stack.undoText() == "Stack Beach on 8 spaces"
+
+
+def test_undo_and_redo_with_the_keyboard(qtbot: QtBot, window: MainWindow) -> None:
+    before = window.model.text()
+    click(qtbot, window, "A1")
+    click(qtbot, window, "A1")
+    assert window.model.stack("A1") == ("beach", "beach")
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.stack("A1") == ("beach",)
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.text() == before
+    shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Z, shift_ctrl)
+    assert window.model.stack("A1") == ("beach",)
+    assert window.history.model().rowCount() == 3  # <opened> and the two stacks
+
+
+def test_middle_drag_pans_and_does_not_edit(qtbot: QtBot, window: MainWindow) -> None:
+    view = window.board_view
+    view.zoom_by(3)
+    start = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
+    port = view.viewport()
+    centre = port.rect().center()
+    qtbot.mousePress(port, Qt.MouseButton.MiddleButton, pos=centre)
+    qtbot.mouseMove(port, centre + centre / 4)
+    qtbot.mouseRelease(port, Qt.MouseButton.MiddleButton, pos=centre + centre / 4)
+    assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) != start
+    assert window.undo_stack.count() == 0
+
+
+# --- rotate and mirror ----------------------------------------------------------------------
+
+
+def test_mirror_and_undo(qtbot: QtBot, window: MainWindow) -> None:
+    click(qtbot, window, "B2")  # the crab is symmetric: make it lopsided first
+    original = dict(window.model.layout.spaces)
+    expected, lost = window.model.transformed(0, True)
+    assert lost == []
+    assert window.transform(0, True)
+    assert window.model.layout.spaces == expected.spaces != original
+    assert window.model.stack("B2") == ()
+    assert window.board_view.board_scene.item_for("B2").stack == []
+    assert sorted(map(len, window.model.layout.spaces.values())) == sorted(
+        map(len, original.values())
+    )
+    assert window.undo_stack.undoText() == "Mirror layout"
+    window.undo_action.trigger()
+    assert window.model.layout.spaces == original
+    assert window.board_view.board_scene.item_for("B2").stack == ["beach"]
+
+
+def test_rotating_asks_before_stacks_fall_off(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts
+) -> None:
+    click(qtbot, window, "A1")
+    click(qtbot, window, "L10")
+    original = dict(window.model.layout.spaces)
+    prompts.confirms = [False, True]
+    assert not window.transform(1, False)
+    assert window.model.layout.spaces == original
+    assert prompts.asked[-1] == (
+        "confirm",
+        "The stacks on A1, L10 would fall off the board and be lost."
+        " Rotate layout 60° clockwise anyway?",
+    )
+    assert window.transform(1, False)
+    assert len(window.model.layout.spaces) == len(original) - 2
+    assert window.undo_stack.undoText() == "Rotate layout 60° clockwise (drops A1, L10)"
+    window.undo_action.trigger()
+    assert window.model.layout.spaces == original
+
+
+def test_a_turn_that_loses_nothing_asks_nothing(
+    window: MainWindow, prompts: ScriptedPrompts
+) -> None:
+    original = dict(window.model.layout.spaces)
+    assert window.transform(-1, False)
+    assert prompts.asked == []
+    assert len(window.model.layout.spaces) == len(original)
+    assert window.undo_stack.undoText() == "Rotate layout 60° counterclockwise"
+
+
+# --- inspector ------------------------------------------------------------------------------
+
+
+def test_inspector_edits_are_undo_commands(window: MainWindow) -> None:
+    inspector = window.inspector
+    window.select_space("D4")
+    assert inspector.title.text() == "D4"
+    inspector.choose_tile("mountain")
+    inspector.add_button.click()
+    assert window.model.stack("D4") == CRAB_D3
+    assert window.undo_stack.undoText() == "Stack Mountain on D4"
+    inspector.select_level(0)
+    inspector.up_button.click()
+    assert window.model.stack("D4") == ("meadow", "beach", "mountain")
+    assert window.undo_stack.undoText() == "Move Beach up in D4"
+    inspector.select_level(2)
+    inspector.remove_button.click()
+    assert window.model.stack("D4") == ("meadow", "beach")
+    inspector.select_level(0)
+    inspector.choose_tile("beach")
+    inspector.change_button.click()
+    assert window.model.stack("D4") == ("beach", "beach")
+    assert window.undo_stack.count() == 4
+    for _ in range(4):
+        window.undo_action.trigger()
+    assert window.model.stack("D4") == ("beach", "meadow")
+    assert (
+        "back: dealt at random from Blank 20, Twin barrels 3, Fertilizers 3"
+        in (inspector.stack_lines()[1])
+    )
+
+
+def test_rename_in_the_inspector(window: MainWindow) -> None:
+    window.inspector.name_edit.setText("Big crab")
+    window.inspector.name_edit.editingFinished.emit()
+    assert window.model.layout.name == "Big crab"
+    assert "name: Big crab" in window.model.text()
+    window.undo_action.trigger()
+    assert window.model.layout.name == "Crustacean"
+
+
+# --- view options ---------------------------------------------------------------------------
+
+
+def test_label_modes_and_backs(window: MainWindow) -> None:
+    item = window.board_view.board_scene.item_for("B2")
+    assert item.label_shown()
+    window.set_label_mode(LabelMode.HOVER)
+    assert not item.label_shown()
+    item.hovered = True
+    assert item.label_shown()
+    window.set_label_mode(LabelMode.OFF)
+    assert not item.label_shown()
+    d3 = window.board_view.board_scene.item_for("D3")
+    assert d3.backs is None
+    window.backs_action.trigger()
+    assert d3.backs == ["?", "?", "?"]
+
+
+# --- files ----------------------------------------------------------------------------------
+
+
+def test_save_then_reopen_gives_the_same_layout(
+    qtbot: QtBot, window: MainWindow, crab_file: Path
+) -> None:
+    click(qtbot, window, "A1")
+    key(qtbot, window, "r")
+    click(qtbot, window, "D3")
+    assert window.isWindowModified()
+    assert window.save()
+    assert not window.isWindowModified()
+    text = crab_file.read_text(encoding="utf-8")
+    assert text == window.model.text()
+    assert "  A1: [beach]\n" in text
+    assert "  D3: [beach, meadow]\n" in text
+    reopened = open_layout(crab_file)
+    assert reopened.layout is not None
+    assert reopened.layout.spaces == window.model.layout.spaces
+    assert dump_layout(reopened.layout) == text
+    assert window.recent_files()[0] == crab_file.resolve()
+    # undoing past the save point makes the window dirty again
+    window.undo_action.trigger()
+    assert window.isWindowModified()
+
+
+def test_the_bundled_layout_is_saved_elsewhere(
+    open_window, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    win = open_window()
+    win.transform(0, True)
+    target = tmp_path / "mine.layout.yaml"
+    prompts.save_paths = [target]
+    assert win.save()
+    assert prompts.asked[-1][0] == "save as"
+    assert target.exists()
+    assert win.model.path == target
+    assert win.windowTitle() == "mine.layout.yaml[*] — Seastack"
+
+
+def test_closing_with_unsaved_work_asks(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, crab_file: Path
+) -> None:
+    original = crab_file.read_text(encoding="utf-8")
+    click(qtbot, window, "A1")
+    prompts.unsaved_answers = ["cancel"]
+    assert not window.close()
+    assert window.isVisible()
+    assert prompts.asked[-1] == ("unsaved", "crab.layout.yaml")
+    prompts.unsaved_answers = ["save"]
+    assert window.close()
+    assert crab_file.read_text(encoding="utf-8") != original
+    assert "A1: [beach]" in crab_file.read_text(encoding="utf-8")
+
+
+def test_discarding_on_close_leaves_the_file(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, crab_file: Path
+) -> None:
+    original = crab_file.read_text(encoding="utf-8")
+    click(qtbot, window, "A1")
+    prompts.unsaved_answers = ["discard"]
+    assert window.close()
+    assert crab_file.read_text(encoding="utf-8") == original
+
+
+def test_opening_another_file_asks_first(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, repo_root: Path
+) -> None:
+    click(qtbot, window, "A1")
+    robot = repo_root / "layouts" / "robot.layout.yaml"
+    prompts.unsaved_answers = ["cancel", "discard"]
+    assert not window.open_file(robot)
+    assert window.model.layout.id == "crustacean"
+    assert window.open_file(robot)
+    assert window.model.layout.id == "robot"
+    assert window.undo_stack.count() == 0
+    assert not window.isWindowModified()
+
+
+def test_a_broken_file_is_refused_with_its_problems(
+    window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
+) -> None:
+    assert not window.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
+    kind, text = prompts.asked[-1]
+    assert kind == "error"
+    assert "syntax.layout.yaml" in text
+    assert window.model.layout.id == "crustacean"
+
+
+def test_new_layout_on_a_chosen_board(window: MainWindow, prompts: ScriptedPrompts) -> None:
+    prompts.boards = ["snails-expert"]
+    assert window.new_file()
+    assert prompts.asked[-1] == ("board", "snails-expert")
+    assert window.model.layout.spaces == {}
+    assert window.model.path is None
+    assert window.windowTitle() == "New layout (unsaved)[*] — Seastack"
+    assert len(window.board_view.board_scene.space_items) == 120
+    assert window.palette.line_texts()[2] == "3  Mountain 0 of 8 placed"
+
+
+def test_settings_remember_the_window(
+    open_window, crab_file: Path, settings_file: Path, qtbot: QtBot
+) -> None:
+    first = open_window(crab_file)
+    first.resize(1000, 700)
+    first.set_label_mode(LabelMode.HOVER)
+    first.palette_dock.hide()
+    first.close()
+    assert settings_file.exists()
+    second = open_window(crab_file)
+    assert second.board_view.board_scene.label_mode is LabelMode.HOVER
+    assert second.palette_dock.isHidden()
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value("labels") == "hover"
+
+
+# --- live checks ----------------------------------------------------------------------------
+
+
+def test_problems_follow_the_edits(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.diagnostics == []
+    click(qtbot, window, "A1")  # a 27th beach: more than the packs hold
+    qtbot.waitUntil(lambda: any(d.code == "stock-exceeded" for d in window.diagnostics))
+    assert "1 problem" in window.summary_label.text()
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: window.diagnostics == [])
+    assert window.summary_label.text().endswith("no problems")
+
+
+# --- autosave -------------------------------------------------------------------------------
+
+
+def test_autosave_is_offered_back_after_a_crash(
+    qtbot: QtBot, open_window, crab_file: Path, prompts: ScriptedPrompts
+) -> None:
+    crashed = open_window(crab_file)
+    click(qtbot, crashed, "A1")
+    assert crashed.autosave_now()
+    left_behind = crashed.autosaver.file
+    assert left_behind.exists()
+    edited = crashed.model.text()
+
+    # a second editor starts while the first never closed (as after a crash)
+    prompts.recovers = [True]
+    second = open_window(crab_file)
+    assert second.offer_recovery()
+    assert prompts.asked[-1][0] == "recover"
+    assert "crab.layout.yaml" in prompts.asked[-1][1]
+    assert second.model.text() == edited
+    assert second.model.stack("A1") == ("beach",)
+    assert second.model.path == crab_file
+    assert second.isWindowModified()
+    assert not left_behind.exists()
+    assert second.autosaver.file.exists()  # the restored work is kept safe again
+    assert "A1" not in crab_file.read_text(encoding="utf-8")
+    assert second.save()
+    assert not second.autosaver.file.exists()
+    assert "A1: [beach]" in crab_file.read_text(encoding="utf-8")
+
+
+def test_declined_autosave_is_thrown_away(
+    qtbot: QtBot, open_window, crab_file: Path, prompts: ScriptedPrompts
+) -> None:
+    crashed = open_window(crab_file)
+    click(qtbot, crashed, "A1")
+    crashed.autosave_now()
+    prompts.recovers = [False]
+    second = open_window(crab_file)
+    assert not second.offer_recovery()
+    assert not crashed.autosaver.file.exists()
+    assert second.model.stack("A1") == ()
+
+
+def test_autosave_follows_the_edits_and_goes_on_save(qtbot: QtBot, window: MainWindow) -> None:
+    assert not window.autosave_now()  # nothing unsaved
+    click(qtbot, window, "A1")
+    qtbot.waitUntil(window.autosaver.file.exists, timeout=10000)  # the debounce fired
+    assert window.save()
+    assert not window.autosaver.file.exists()
+
+
+def test_a_never_saved_layout_is_restored_too(
+    qtbot: QtBot, open_window, crab_file: Path, prompts: ScriptedPrompts
+) -> None:
+    crashed = open_window(crab_file)
+    prompts.boards = ["snails-expert"]
+    crashed.new_file()
+    click(qtbot, crashed, "F5")
+    crashed.autosave_now()
+    prompts.recovers = [True]
+    second = open_window(crab_file)
+    assert second.offer_recovery()
+    assert second.model.path is None
+    assert second.model.layout.spaces == {"F5": ("beach",)}
+    assert second.isWindowModified()
