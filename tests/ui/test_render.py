@@ -179,3 +179,14 @@ def test_render_without_a_display(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert not QImage(str(out)).isNull()
+
+
+def test_warnings_are_shown_but_the_image_is_drawn(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_dir: Path
+) -> None:
+    layout = bad_dir / "layouts" / "land-cut-off.layout.yaml"
+    out = tmp_path / "islands.svg"
+    assert main(["render", str(layout), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "land-cut-off.layout.yaml:15:3: warning land-cut-off" in err
+    assert out.read_text().rstrip().endswith("</svg>")
