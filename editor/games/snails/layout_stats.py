@@ -83,7 +83,8 @@ def layout_stats(ws: Workspace, layout: Layout) -> LayoutStats:
     """
     board = ws.boards.get(layout.board)
     stacks = {label: stack for label, stack in layout.spaces.items() if stack}
-    if board is not None and board.grid == "hex":
+    known = board is not None and board.grid == "hex"
+    if board is not None and known:
         hexes = board.hexes
         land = labels_to_hexes(hexes, stacks)
     else:
@@ -96,15 +97,15 @@ def layout_stats(ws: Workspace, layout: Layout) -> LayoutStats:
     packs = ws.packs_in_use(layout)
     ruleset = ruleset_of(ws, packs)
     return LayoutStats(
-        board_spaces=len(hexes) if board is not None else 0,
+        board_spaces=len(hexes) if known else 0,
         land_spaces=len(land),
-        water_spaces=len(hexes) - len(land) if board is not None else 0,
+        water_spaces=len(hexes) - len(land) if known else 0,
         off_board=off_board,
         levels=_levels({lb: stacks[lb] for lb in land_labels}, ruleset.get("levels", {})),
         islands=tuple(tuple(format_label(h) for h in part) for part in parts),
         landmasses=len(landmasses(hexes, parts)),
         coast_water=water_edges,
-        coast_edge=board_edges if board is not None else 0,
+        coast_edge=board_edges if known else 0,
         stock=_stock(ws, layout),
     )
 
