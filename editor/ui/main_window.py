@@ -29,6 +29,7 @@ from editor.ui.autosave import Autosaver, Recovery
 from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
+from editor.ui.export_image import ExportError, export_image
 from editor.ui.inspector import Inspector
 from editor.ui.layout_model import (
     LayoutModel,
@@ -42,7 +43,9 @@ from editor.ui.layout_model import (
     open_text,
 )
 from editor.ui.palette import Palette
+from editor.ui.problems_panel import ProblemsPanel
 from editor.ui.prompts import Prompts
+from editor.ui.statistics_panel import StatisticsPanel
 
 APP_NAME = "Seastack"
 ORGANISATION = "Seastack"
@@ -118,15 +121,25 @@ class MainWindow(QMainWindow):
         self.inspector.rename.connect(self._rename)
         self.history = QUndoView(self.undo_stack, self)
         self.history.setEmptyLabel("<opened>")
+        self.problems_panel = ProblemsPanel(self)
+        self.problems_panel.space_activated.connect(self.show_space)
+        self.statistics_panel = StatisticsPanel(self)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
         self.history_dock = self._dock("History", "HistoryDock", self.history)
+        self.problems_dock = self._dock("Problems", "ProblemsDock", self.problems_panel)
+        self.statistics_dock = self._dock("Statistics", "StatisticsDock", self.statistics_panel)
+        self.problems_panel.title_changed.connect(self.problems_dock.setWindowTitle)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.statistics_dock)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems_dock)
+        self.tabifyDockWidget(self.inspector_dock, self.statistics_dock)
+        self.tabifyDockWidget(self.statistics_dock, self.history_dock)
         self.inspector_dock.raise_()
+        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
         self.resizeDocks(
             [self.palette_dock, self.inspector_dock], [270, 300], Qt.Orientation.Horizontal
         )
@@ -198,8 +211,11 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        self.export_action = self._action("&Export Image…", self.export, "Ctrl+E")
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
         self.file_menu = file_menu
-        self._export_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
         edit_menu = menus.addMenu("&Edit")
@@ -251,7 +267,13 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.backs_action)
         view_menu.addSeparator()
         self.docks_menu = view_menu.addMenu("&Panels")
-        for dock in (self.palette_dock, self.inspector_dock, self.history_dock):
+        for dock in (
+            self.palette_dock,
+            self.inspector_dock,
+            self.problems_dock,
+            self.statistics_dock,
+            self.history_dock,
+        ):
             self.docks_menu.addAction(dock.toggleViewAction())
 
         tools_menu = menus.addMenu("&Tools")
@@ -478,10 +500,16 @@ class MainWindow(QMainWindow):
         self._update_summary()
 
     def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
-        """Hand diagnostics to the Problems panel, when there is one."""
-        panel = getattr(self, "problems_panel", None)
-        if panel is not None:
-            panel.show_diagnostics(diagnostics)
+        """List diagnostics in the Problems panel and refresh the statistics."""
+        self.problems_panel.show_diagnostics(diagnostics, self.model.text())
+        self.statistics_panel.show_layout(self.model.workspace, self.model.layout)
+
+    def show_space(self, label: str) -> None:
+        """Select a space and scroll the board to it (a problem was clicked)."""
+        if label not in self.board_view.board_scene.space_items:
+            return
+        self.select_space(label)
+        self.board_view.centerOn(self.board_view.board_scene.item_for(label))
 
     # --- files ------------------------------------------------------------------------
 
@@ -559,6 +587,27 @@ class MainWindow(QMainWindow):
             return False
         self.autosaver.remove()
         self.set_model(LayoutModel(ws, new_layout(ws, board_id), None))
+        return True
+
+    def export(self) -> bool:
+        """Write the board as a PNG or SVG image, drawn as the board view draws it."""
+        current = self.model.path
+        folder = current.parent if current is not None and not is_bundled(current) else Path.home()
+        path = self.prompts.export_path(folder / f"{self.model.layout.id}.png")
+        if path is None:
+            return False
+        scene = self.board_view.board_scene
+        try:
+            written = export_image(
+                self.model.picture(),
+                path,
+                labels=scene.label_mode is not LabelMode.OFF,
+                backs=scene.show_backs,
+            )
+        except ExportError as exc:
+            self.prompts.error("Could not export the image", str(exc))
+            return False
+        self.statusBar().showMessage(f"Exported {written}", 4000)
         return True
 
     def recent_files(self) -> list[Path]:

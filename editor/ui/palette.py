@@ -29,6 +29,13 @@ TOOLS: tuple[tuple[Tool, str, str, str], ...] = (
     (Tool.PAINT, "&Paint", "P", "Click or drag: give each space the picked stack"),
 )
 OVER_COLOUR = "#c62828"
+#: The chosen tool stands out; the others stay quiet.
+STYLE = """
+QToolButton { border: 1px solid #b8c2cc; border-radius: 4px; padding: 3px 6px;
+              background: #f6f8fa; }
+QToolButton:hover { background: #e8eef4; }
+QToolButton:checked { background: #2f6aa6; color: white; border-color: #24527f; }
+"""
 
 
 def swatch(colour: str, size: int = 18) -> QIcon:
@@ -112,10 +119,12 @@ class Palette(QWidget):
         layout.addLayout(grid)
         layout.addWidget(self.hint)
         layout.addWidget(_heading("Tiles"))
-        layout.addWidget(self.tiles, 1)
+        layout.addWidget(self.tiles)
         layout.addWidget(self.stamp_label)
         layout.addWidget(_heading("Legend"))
         layout.addWidget(self.legend)
+        layout.addStretch(1)
+        self.setStyleSheet(STYLE)
         self._update_hint()
 
     # --- tools and tiles --------------------------------------------------------------
@@ -161,6 +170,8 @@ class Palette(QWidget):
             for _ in lines:
                 self.tiles.addItem(QListWidgetItem())
             self.tiles.blockSignals(False)
+        rows = max(len(lines), 1)
+        self.tiles.setFixedHeight(rows * (self.tiles.sizeHintForRow(0) + 2) + 8)
         for row, line in enumerate(lines):
             item = self.tiles.item(row)
             key = f"{row + 1}  " if row < 9 else ""

@@ -15,6 +15,7 @@ from editor.ui.autosave import Recovery
 
 Answer = Literal["save", "discard", "cancel"]
 LAYOUT_FILTER = "Seastack layouts (*.layout.yaml);;All files (*)"
+IMAGE_FILTER = "PNG image (*.png);;SVG image (*.svg)"
 
 
 class Prompts:
@@ -60,6 +61,18 @@ class Prompts:
         path = Path(name)
         if not path.name.endswith(".layout.yaml"):
             path = path.with_name(path.name.removesuffix(".yaml") + ".layout.yaml")
+        return path
+
+    def export_path(self, suggested: Path) -> Path | None:
+        """Where to write an image of the board (.png or .svg)."""
+        name, chosen = QFileDialog.getSaveFileName(
+            self.parent, "Export Image", str(suggested), IMAGE_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() not in (".png", ".svg"):
+            path = path.with_name(path.name + (".svg" if "svg" in chosen.lower() else ".png"))
         return path
 
     def choose_board(self, boards: list[tuple[str, str]]) -> str | None:

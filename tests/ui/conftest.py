@@ -32,6 +32,7 @@ class ScriptedPrompts(Prompts):
         self.open_paths: list[Path | None] = []
         self.save_paths: list[Path | None] = []
         self.boards: list[str | None] = []
+        self.export_paths: list[Path | None] = []
         self.confirms: list[bool] = []
         self.recovers: list[bool] = []
         self.asked: list[tuple[str, str]] = []
@@ -48,6 +49,10 @@ class ScriptedPrompts(Prompts):
     def save_path(self, suggested: Path) -> Path | None:
         self.asked.append(("save as", str(suggested)))
         return self.save_paths.pop(0)
+
+    def export_path(self, suggested: Path) -> Path | None:
+        self.asked.append(("export", str(suggested)))
+        return self.export_paths.pop(0)
 
     def choose_board(self, boards: list[tuple[str, str]]) -> str | None:
         self.asked.append(("board", ", ".join(b for b, _ in boards)))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QImage, QKeySequence
 from pytestqt.qtbot import QtBot
 
 from editor.core.layouts import dump_layout
@@ -488,3 +488,48 @@ def test_a_never_saved_layout_is_restored_too(
     assert second.model.path is None
     assert second.model.layout.spaces == {"F5": ("beach",)}
     assert second.isWindowModified()
+
+
+# --- the Problems and Statistics panels, and images -----------------------------------------
+
+
+def test_a_problem_appears_clears_and_leads_to_its_space(qtbot: QtBot, window: MainWindow) -> None:
+    panel = window.problems_panel
+    assert panel.count() == 0
+    key(qtbot, window, "3")
+    assert window.palette.tile == "mountain"
+    click(qtbot, window, "L1")  # a mountain straight on the sea floor
+    qtbot.waitUntil(lambda: panel.count() > 0)
+    codes = {d.code for d in panel.diagnostics}
+    assert "illegal-stack" in codes
+    row = next(i for i, d in enumerate(panel.diagnostics) if d.code == "illegal-stack")
+    assert panel.space_of(row) == "L1"
+    assert window.problems_dock.windowTitle().startswith("Problems")
+    window.select_space("A1")
+    panel.space_activated.emit(panel.space_of(row))
+    assert window.board_view.board_scene.selected == "L1"
+    assert window.inspector.title.text() == "L1"
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: panel.count() == 0)
+
+
+def test_statistics_follow_the_edits(qtbot: QtBot, window: MainWindow) -> None:
+    before = window.statistics_panel.text()
+    assert before
+    key(qtbot, window, "c")
+    click(qtbot, window, "D3")
+    qtbot.waitUntil(lambda: window.statistics_panel.text() != before)
+
+
+def test_export_image(window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path) -> None:
+    target = tmp_path / "crab.png"
+    prompts.export_paths = [target, tmp_path / "crab.svg", tmp_path / "crab.gif"]
+    assert window.export()
+    image = QImage(str(target))
+    assert not image.isNull()
+    assert image.width() > 100
+    assert window.export()
+    assert (tmp_path / "crab.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert not window.export()
+    assert prompts.asked[-1][0] == "error"
+    assert "crab.gif" in prompts.asked[-1][1]

@@ -1,0 +1,172 @@
+"""The Qt-free editing model: stacks, strokes, stock lines, checks and autosave files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from editor.core.layouts import dump_layout
+from editor.ui.autosave import Autosaver, read_recovery
+from editor.ui.layout_model import (
+    LayoutModel,
+    Stroke,
+    Tool,
+    back_mark,
+    bundled_workspace,
+    default_layout_path,
+    is_bundled,
+    new_layout,
+    open_layout,
+    open_text,
+    tool_result,
+)
+
+
+@pytest.fixture
+def model() -> LayoutModel:
+    opened = open_layout(default_layout_path())
+    assert opened.layout is not None and opened.workspace is not None
+    return LayoutModel(opened.workspace, opened.layout, default_layout_path())
+
+
+def test_tool_results() -> None:
+    stack = ("beach", "meadow")
+    assert tool_result(Tool.STACK, stack, "mountain", ()) == ("beach", "meadow", "mountain")
+    assert tool_result(Tool.STACK, stack, None, ()) == stack
+    assert tool_result(Tool.REMOVE, stack, None, ()) == ("beach",)
+    assert tool_result(Tool.REMOVE, (), None, ()) == ()
+    assert tool_result(Tool.CLEAR, stack, None, ()) == ()
+    assert tool_result(Tool.PAINT, stack, None, ("beach",)) == ("beach",)
+    assert tool_result(Tool.SELECT, stack, "beach", ()) == stack
+
+
+def test_listeners_hear_which_spaces_changed(model: LayoutModel) -> None:
+    heard: list[frozenset[str] | None] = []
+    model.subscribe(heard.append)
+    model.apply({"A1": ["beach"], "D3": ("beach", "meadow", "mountain")})  # D3 unchanged
+    model.apply({"A1": ["beach"]})  # no change at all: nobody is told
+    model.apply({"A1": ()})
+    assert heard == [frozenset({"A1"}), frozenset({"A1"})]
+    assert "A1" not in model.layout.spaces  # water is not written to the file
+    model.replace_layout(model.layout)
+    assert heard[-1] is None
+
+
+def test_a_stroke_touches_each_space_once(model: LayoutModel) -> None:
+    stroke = Stroke(model, Tool.STACK, "beach", ())
+    assert stroke.touch("A1")
+    assert not stroke.touch("A1")  # dragging back over a space does not stack twice
+    assert stroke.touch("A2")
+    assert not stroke.touch("M1")  # off the board
+    before, after = stroke.changes()
+    assert before == {"A1": (), "A2": ()}
+    assert after == {"A1": ("beach",), "A2": ("beach",)}
+    assert stroke.describe() == "Stack Beach on 2 spaces"
+    remove = Stroke(model, Tool.REMOVE, None, ())
+    remove.touch("B1")  # water: nothing to take off
+    remove.touch("D3")
+    assert remove.changes() == (
+        {"D3": ("beach", "meadow", "mountain")},
+        {"D3": ("beach", "meadow")},
+    )
+    assert remove.describe() == "Remove top tile of D3"
+
+
+def test_stock_lines_come_from_the_packs(model: LayoutModel) -> None:
+    lines = {line.tile.id: line for line in model.stock_lines()}
+    assert lines["mountain"].text() == "Mountain 8 of 8 placed"
+    assert not lines["mountain"].over
+    model.apply({"A1": ("mountain",)})
+    lines = {line.tile.id: line for line in model.stock_lines()}
+    assert lines["mountain"].text() == "Mountain 9 of 8 placed"
+    assert lines["mountain"].over
+    beach = model.tile_type("beach")
+    assert beach is not None
+    assert {b.back: b.count for b in beach.backs} == {
+        "blank": 20,
+        "twin-barrels": 3,
+        "fertilizers": 3,
+    }
+    assert back_mark(beach) == "?"
+
+
+def test_checks_see_unsaved_text(model: LayoutModel) -> None:
+    assert model.check() == []
+    model.apply({"A1": ("mountain",)})
+    codes = {d.code for d in model.check()}
+    assert {"illegal-stack", "stock-exceeded"} <= codes
+    assert model.path is not None and "A1" not in model.path.read_text(encoding="utf-8")
+
+
+def test_a_new_layout_is_checked_before_it_has_a_file() -> None:
+    ws = bundled_workspace()
+    layout = new_layout(ws, "snails-expert")
+    fresh = LayoutModel(ws, layout)
+    assert fresh.display_name == "New layout (unsaved)"
+    assert fresh.check() == []
+    fresh.apply({"C3": ("meadow",)})
+    found = fresh.check()
+    assert [d.code for d in found] == ["illegal-stack"]
+    assert found[0].path == "New layout (unsaved)"
+    reopened = open_text(fresh.text(), None)
+    assert reopened.layout is not None
+    assert reopened.path is None
+    assert reopened.layout.spaces == {"C3": ("meadow",)}
+
+
+def test_bundled_files_are_known() -> None:
+    assert is_bundled(default_layout_path())
+    assert not is_bundled(Path("/tmp/x.layout.yaml"))
+    assert not is_bundled(None)
+
+
+def test_open_reports_what_is_wrong(tmp_path: Path, bad_dir: Path) -> None:
+    missing = open_layout(tmp_path / "nope.layout.yaml")
+    assert missing.layout is None
+    assert "no such file" in missing.error
+    broken = open_layout(bad_dir / "layouts" / "syntax.layout.yaml")
+    assert broken.layout is None
+    assert "syntax.layout.yaml" in broken.error
+
+
+def test_text_is_the_canonical_dump(model: LayoutModel) -> None:
+    assert model.text() == dump_layout(model.layout)
+    assert model.text() == default_layout_path().read_text(encoding="utf-8")
+
+
+# --- autosave files -------------------------------------------------------------------------
+
+
+def test_autosave_round_trip(tmp_path: Path) -> None:
+    mine = Autosaver(tmp_path)
+    other = Autosaver(tmp_path)
+    assert mine.pending() == []
+    written = other.write(Path("/x/crab.layout.yaml"), "Crab", "id: crab\n")
+    found = mine.pending()
+    assert [r.file for r in found] == [written]
+    assert found[0].text == "id: crab\n"
+    assert found[0].path == Path("/x/crab.layout.yaml")
+    assert "Crab (crab.layout.yaml), autosaved " in found[0].describe()
+    assert other.pending() == []  # a window does not offer its own work back
+    other.remove()
+    assert mine.pending() == []
+
+
+def test_autosaves_of_a_running_editor_are_left_alone(tmp_path: Path) -> None:
+    parent = os.getppid()  # a process that is certainly alive
+    live = tmp_path / f"autosave-{parent}-abcd1234.json"
+    live.write_text(json.dumps({"path": None, "name": "x", "text": "t", "saved_at": 1}))
+    dead = tmp_path / "autosave-999999999-abcd1234.json"
+    dead.write_text(json.dumps({"path": None, "name": "y", "text": "u", "saved_at": 2}))
+    found = Autosaver(tmp_path).pending()
+    assert [r.name for r in found] == ["y"]
+
+
+def test_an_unreadable_autosave_is_skipped(tmp_path: Path) -> None:
+    bad = tmp_path / "autosave-999999999-00000000.json"
+    bad.write_text("{not json")
+    assert read_recovery(bad) is None
+    assert Autosaver(tmp_path).pending() == []
