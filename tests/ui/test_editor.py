@@ -533,3 +533,31 @@ def test_export_image(window: MainWindow, prompts: ScriptedPrompts, tmp_path: Pa
     assert not window.export()
     assert prompts.asked[-1][0] == "error"
     assert "crab.gif" in prompts.asked[-1][1]
+
+
+def test_space_and_drag_pans_instead_of_painting(qtbot: QtBot, window: MainWindow) -> None:
+    view = window.board_view
+    view.zoom_by(3)
+    start = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
+    view.setFocus()
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    drag(qtbot, window, ["E5", "F7"])
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) != start
+    assert window.undo_stack.count() == 0
+    assert not view.panning
+
+
+def test_recent_files_menu_reopens(
+    window: MainWindow, crab_file: Path, repo_root: Path, tmp_path: Path
+) -> None:
+    other = tmp_path / "robot.layout.yaml"
+    other.write_text((repo_root / "layouts" / "robot.layout.yaml").read_text(encoding="utf-8"))
+    assert window.open_file(other)
+    assert window.open_file(crab_file)
+    assert window.recent_files()[:2] == [crab_file.resolve(), other.resolve()]
+    window._fill_recent_menu()
+    actions = window.recent_menu.actions()
+    assert [a.text() for a in actions[:2]] == ["&1 crab.layout.yaml", "&2 robot.layout.yaml"]
+    actions[1].trigger()
+    assert window.model.layout.id == "robot"
