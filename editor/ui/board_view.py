@@ -299,6 +299,7 @@ class BoardView(QGraphicsView):
         self._stroke_last: QPointF | None = None
         self._stroke_label: str | None = None
         self._hover_label = ""
+        self._edit_cursor = Qt.CursorShape.ArrowCursor
 
         self.zoom_in_action = self._action(
             "Zoom &In", [QKeySequence("Ctrl+="), QKeySequence("Ctrl++")], self.zoom_in
@@ -442,7 +443,7 @@ class BoardView(QGraphicsView):
         ):
             self._pan_from = None
             self.viewport().setCursor(
-                Qt.CursorShape.OpenHandCursor if self._space_held else Qt.CursorShape.ArrowCursor
+                Qt.CursorShape.OpenHandCursor if self._space_held else self._edit_cursor
             )
             event.accept()
             return
@@ -456,6 +457,12 @@ class BoardView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
+    def set_edit_cursor(self, shape: Qt.CursorShape) -> None:
+        """The cursor over the board while no pan is going on (it tells the tool)."""
+        self._edit_cursor = shape
+        if self._pan_from is None and not self._space_held:
+            self.viewport().setCursor(shape)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_held = True
@@ -468,7 +475,7 @@ class BoardView(QGraphicsView):
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_held = False
             if self._pan_from is None:
-                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+                self.viewport().setCursor(self._edit_cursor)
             event.accept()
             return
         super().keyReleaseEvent(event)

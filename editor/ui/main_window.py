@@ -52,6 +52,15 @@ ORGANISATION = "Seastack"
 MAX_RECENT = 8
 CHECK_DELAY_MS = 350
 AUTOSAVE_DELAY_MS = 3000
+#: The cursor over the board tells which tool is active.
+TOOL_CURSORS = {
+    Tool.SELECT: Qt.CursorShape.ArrowCursor,
+    Tool.STACK: Qt.CursorShape.PointingHandCursor,
+    Tool.REMOVE: Qt.CursorShape.PointingHandCursor,
+    Tool.CLEAR: Qt.CursorShape.PointingHandCursor,
+    Tool.PICK: Qt.CursorShape.CrossCursor,
+    Tool.PAINT: Qt.CursorShape.PointingHandCursor,
+}
 
 
 def window_title(picture: BoardPicture) -> str:
@@ -116,6 +125,7 @@ class MainWindow(QMainWindow):
 
         self.palette = Palette(self)
         self.palette.tile_changed.connect(self._tile_changed)
+        self.palette.tool_changed.connect(self._tool_changed)
         self.inspector = Inspector(self)
         self.inspector.stack_edit.connect(self._inspector_edit)
         self.inspector.rename.connect(self._rename)
@@ -166,6 +176,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._restore_settings()
         self.set_model(model)
+        self._tool_changed(self.palette.tool)
 
     # --- construction -----------------------------------------------------------------
 
@@ -426,6 +437,9 @@ class MainWindow(QMainWindow):
         self.palette.set_stamp([self.model.tile_name(t) for t in stack])
         self.palette.set_tool(Tool.PAINT)
         self.hover_label.setText(f"Picked up {describe_space(label, list(stack))}")
+
+    def _tool_changed(self, tool: Tool) -> None:
+        self.board_view.set_edit_cursor(TOOL_CURSORS[tool])
 
     def _tile_changed(self, tile: str) -> None:
         self._stamp = (tile,)

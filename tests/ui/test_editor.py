@@ -561,3 +561,12 @@ def test_recent_files_menu_reopens(
     assert [a.text() for a in actions[:2]] == ["&1 crab.layout.yaml", "&2 robot.layout.yaml"]
     actions[1].trigger()
     assert window.model.layout.id == "robot"
+
+
+def test_the_cursor_tells_the_tool(qtbot: QtBot, window: MainWindow) -> None:
+    port = window.board_view.viewport()
+    assert port.cursor().shape() == Qt.CursorShape.PointingHandCursor  # Stack
+    key(qtbot, window, "i")
+    assert port.cursor().shape() == Qt.CursorShape.CrossCursor
+    key(qtbot, window, "v")
+    assert port.cursor().shape() == Qt.CursorShape.ArrowCursor
