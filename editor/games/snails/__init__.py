@@ -4,6 +4,7 @@ from editor.core import registry
 from editor.core.schemas import schema_id
 from editor.games.snails.checks import check_layouts, check_packs, layout_colours
 from editor.games.snails.content_checks import check_content
+from editor.games.snails.engine import ENGINE
 
 GAME = registry.register(
     registry.Game(
@@ -20,6 +21,7 @@ GAME = registry.register(
         },
         checks=(check_packs, check_layouts, check_content),
         colours=layout_colours,
+        engine=ENGINE,
     )
 )
 

@@ -1,0 +1,146 @@
+"""Revealed cards: the legal ways to resolve one (Action options) and the resolution itself."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from editor.core.engine import Decision
+from editor.games.snails.engine.attacks import resolve_target, target_options
+from editor.games.snails.engine.decisions import Action
+from editor.games.snails.engine.effects import Ctx, run_ops
+
+if TYPE_CHECKING:
+    from editor.games.snails.engine.rules import CardSpec
+    from editor.games.snails.engine.state import State
+
+Gen = Generator[Decision, Any, Any]
+
+_NONE = (Action(None, (), ()),)
+
+
+def crawl_paths(st: State, s: int) -> list[tuple[int, ...]]:
+    """Every path of up to ``crawl.moves`` steps climbing at most ``crawl.climb``; () stays."""
+    moves = int(st.rules.param("crawl.moves", 2))
+    climb = int(st.rules.param("crawl.climb", 1))
+    nbrs = st.tables.nbrs
+    level = st.level
+    out: list[tuple[int, ...]] = [()]
+    frontier: list[tuple[int, tuple[int, ...]]] = [(st.sat[s], ())]
+    for _ in range(moves):
+        nxt: list[tuple[int, tuple[int, ...]]] = []
+        for cur, path in frontier:
+            top = level[cur] + climb
+            for x in nbrs[cur]:
+                if level[x] <= top and (len(st.occ[x]) < st.capacity or st.can_enter(x, cur)):
+                    p = (*path, x)
+                    out.append(p)
+                    nxt.append((x, p))
+        frontier = nxt
+    return out
+
+
+def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, ...]:
+    """The legal ways to resolve ``card`` with snail ``s`` now; () when it can do nothing."""
+    at = st.sat[s]
+    if at < 0:
+        return ()
+    on_water = not st.stack[at]
+    basic = card.basic
+    if basic == "dig" and on_water:
+        return ()
+    if card.attack and on_water and not st.p_from_water[p]:
+        return ()
+    if basic == "crawl":
+        base: tuple[Action, ...] = tuple(Action(path) for path in crawl_paths(st, s))
+    elif basic == "swap":
+        most = int(st.rules.param("swap.max", 2))
+        hand = st.hand[p]
+        base = tuple(
+            Action(combo)
+            for k in range(min(most, len(hand)) + 1)
+            for combo in combinations(hand, k)
+        )
+    elif card.select != "none":
+        base = target_options(st, p, s, card)
+        if not base:
+            return ()
+    else:
+        base = _NONE
+    stay = st.p_stay[p]
+    if stay is not None and st.sshell[s] and basic != "shell" and stay not in st.used[p]:
+        base = base + tuple(Action(a.main, a.adjacent, (*a.use, stay)) for a in base)
+    return base
+
+
+def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
+    """Resolve a card with one of its options, then the Medic's healing."""
+    st._moved.clear()
+    origin = st.sat[s]
+    stay = st.p_stay[p]
+    if stay is not None and stay in act.use:
+        st.used[p].add(stay)
+        st.events.append(("ability", p, stay))
+    elif st.sshell[s] and card.basic != "shell":
+        st.set_shell(s, False)
+    basic = card.basic
+    if basic == "crawl":
+        cur = origin
+        for x in act.main:
+            if st.sat[s] != cur:
+                break
+            moved = yield from st.enter(s, x, cur, p)
+            if not moved:
+                break
+            cur = x
+    elif basic == "dig":
+        yield from st.destroy(origin, "dig", p, s)
+    elif basic == "aim":
+        if st.stack[origin]:
+            st.saim[s] += int(st.rules.param("aim.extra_dice", 1))
+    elif basic == "shell":
+        st.set_shell(s, True)
+    elif basic == "swap":
+        hand = st.hand[p]
+        for c in act.main:
+            hand.remove(c)
+            st.discard.append(c)
+        st.draw(p, len(act.main))
+    if st.sat[s] >= 0:
+        if card.select != "none":
+            yield from resolve_target(st, p, s, card, act)
+        elif card.effects:
+            ctx = Ctx(p, s, card.id, st.sat[s])
+            ctx.card = card
+            yield from run_ops(st, ctx, card.effects)
+    if st.specialists and s in st._moved and st.sat[s] >= 0:
+        medic_heal(st, p, s)
+
+
+def medic_heal(st: State, p: int, s: int) -> None:
+    """After an action that moved or placed snail ``s``: a Medic and a friend on one space heal."""
+    medic_id = st.medic_id
+    if medic_id in st.used[p]:
+        return
+    at = st.sat[s]
+    here = st.occ[at]
+    own = st.s_medic[s]
+    if own is not None:
+        friends = [f for f in here if f != s and st.sp[f] == p and st.shp[f] < st.smax[f]]
+        if friends:
+            friend = min(friends, key=lambda f: (st.shp[f] - st.smax[f], f))
+            st.heal(friend, own[0])
+        elif st.shp[s] < st.smax[s]:
+            st.heal(s, own[1])
+        else:
+            return
+    else:
+        medics = [m for m in here if m != s and st.sp[m] == p and st.s_medic[m] is not None]
+        if not medics or st.shp[s] >= st.smax[s]:
+            return
+        heal = st.s_medic[medics[0]]
+        assert heal is not None
+        st.heal(s, heal[0])
+    st.used[p].add(medic_id)
+    st.events.append(("ability", p, medic_id))

@@ -1,0 +1,228 @@
+"""Targeted cards: legal targets (range, line of sight, the Scout), dice, results, the wind."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from editor.core.engine import Decision
+from editor.games.snails.engine.decisions import Action
+from editor.games.snails.engine.effects import Ctx, run_ops
+
+if TYPE_CHECKING:
+    from editor.games.snails.engine.rules import CardSpec
+    from editor.games.snails.engine.state import State
+
+Gen = Generator[Decision, Any, Any]
+
+
+def _ignore_available(st: State, p: int, card: CardSpec) -> str | None:
+    """The line-of-sight ability the player may use with this card (Targeters), if any."""
+    ability = st.p_ignore_los[p]
+    if ability is None or not card.los or not card.attack or card.dice < 1:
+        return None
+    return ability
+
+
+def _scout_blocks(st: State, card: CardSpec, t: int, distance: int) -> bool:
+    return card.attack and card.single and distance >= st.s_scout[t]
+
+
+def _adjacent_choices(st: State, space: int, count: int) -> list[tuple[int, ...]]:
+    if count <= 0:
+        return [()]
+    return list(combinations(st.tables.nbrs[space], count))
+
+
+def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, ...]:
+    """Every legal target of a card for snail ``s``, with its adjacent choices and abilities."""
+    at = st.sat[s]
+    rings = st.tables.rings[at]
+    level = st.level
+    own = level[at]
+    ignore = _ignore_available(st, p, card)
+    out: list[Action] = []
+    select = card.select
+    if select in ("snail", "space"):
+        for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):
+            for space in rings[k]:
+                if card.land and not st.stack[space]:
+                    continue
+                use: tuple[str, ...] = ()
+                if card.los and level[space] > own:
+                    if ignore is None:
+                        continue
+                    use = (ignore,)
+                if select == "space":
+                    for adj in _adjacent_choices(st, space, card.adjacent):
+                        out.append(Action(space, adj, use))
+                    continue
+                for t in st.occ[space]:
+                    if t == s or _scout_blocks(st, card, t, k):
+                        continue
+                    for adj in _adjacent_choices(st, space, card.adjacent):
+                        out.append(Action(t, adj, use))
+        return tuple(out)
+    if select == "ring":
+        plain = _ring(st, s, card, False)
+        out.append(Action(None, (), ()))
+        if ignore is not None and _ring(st, s, card, True)[1] != plain[1]:
+            out.append(Action(None, (), (ignore,)))
+        return tuple(out)
+    # own-space
+    return tuple(Action(None, adj, ()) for adj in _adjacent_choices(st, at, card.adjacent))
+
+
+def _ring(
+    st: State, s: int, card: CardSpec, ignore: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The spaces and snails a ring attack hits."""
+    at = st.sat[s]
+    rings = st.tables.rings[at]
+    own = st.level[at]
+    spaces: list[int] = []
+    snails: list[int] = []
+    for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):
+        for space in rings[k]:
+            if card.los and not ignore and st.level[space] > own:
+                continue
+            hit = [t for t in st.occ[space] if t != s and not _scout_blocks(st, card, t, k)]
+            if card.single:
+                if hit:
+                    spaces.append(space)
+            else:
+                spaces.append(space)
+            snails.extend(hit)
+    return tuple(spaces), tuple(snails)
+
+
+def _aim(st: State, ctx: Ctx, card: CardSpec, act: Action, ignore: bool) -> None:
+    s = ctx.snail
+    select = card.select
+    ctx.adjacent = act.adjacent
+    if select == "snail":
+        t = act.main
+        ctx.targets = (t,)
+        ctx.spaces = (st.sat[t],)
+    elif select == "space":
+        ctx.spaces = (act.main,)
+        ctx.targets = tuple(x for x in st.occ[act.main] if x != s)
+    elif select == "ring":
+        ctx.spaces, ctx.targets = _ring(st, s, card, ignore)
+    else:
+        at = st.sat[s]
+        ctx.spaces = (at,)
+        ctx.targets = tuple(x for x in st.occ[at] if x != s)
+
+
+def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
+    """Resolve a targeted card: roll, pick the result, apply it; the wind takes a miss."""
+    ability = st.p_ignore_los[p]
+    ignore = ability is not None and ability in act.use
+    if ignore:
+        st.events.append(("ability", p, ability))
+    ctx = Ctx(p, s, card.id, st.sat[s])
+    ctx.card = card
+    ctx.damage_cause = "attack" if card.attack else "effect"
+    _aim(st, ctx, card, act, ignore)
+    if card.select == "snail" and st.sat[act.main] < 0:
+        return
+    if card.dice <= 0:
+        yield from run_ops(st, ctx, card.effects)
+        return
+    n = card.dice + st.saim[s]
+    st.saim[s] = 0
+    while True:
+        rolled = st.roll(n)
+        st.events.append(("roll", s, tuple(st.rules.face_names[f] for f in rolled)))
+        shown = sorted({f for f in rolled if f in card.results})
+        if not shown:
+            st.events.append(("miss", s, card.id))
+            if st.wind_on and st.wind_dir >= 0 and n >= 1:
+                yield from wind_miss(st, ctx, card)
+            return
+        if len(shown) > 1:
+            names = st.rules.face_names
+            face = yield Decision(
+                p, "result", tuple(shown), "which result: " + ", ".join(names[f] for f in shown)
+            )
+        else:
+            face = shown[0]
+        st.events.append(("result", s, st.rules.face_names[face]))
+        ctx.again = False
+        yield from run_ops(st, ctx, card.results[face])
+        yield from run_ops(st, ctx, card.effects)
+        if not ctx.again or st.sat[s] < 0:
+            return
+        if card.select == "snail" and st.sat[ctx.targets[0]] < 0:
+            return
+        go = yield Decision(p, "again", (True, False), f"attack again with {card.name}?")
+        if not go:
+            return
+        n = card.dice
+        if card.select == "snail":
+            ctx.spaces = (st.sat[ctx.targets[0]],)
+        else:
+            _aim(st, ctx, card, act, ignore)
+
+
+def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
+    """A missed roll carried one space downwind: new targets, the card's lowest result."""
+    d = st.wind_dir
+    step = st.tables.step
+    dist = st.tables.dist
+    s = ctx.snail
+    p = ctx.player
+    at = st.sat[s]
+    select = card.select
+    if select == "snail":
+        new = step[ctx.spaces[0]][d]
+        if new < 0:
+            return
+        cands = [x for x in st.occ[new] if not _scout_blocks(st, card, x, dist[at][new])]
+        if not cands:
+            ctx.targets = ()
+        else:
+            n = st.n
+            owner = next(
+                q
+                for q in ((p + k) % n for k in range(1, n + 1))
+                if any(st.sp[x] == q for x in cands)
+            )
+            mine = tuple(x for x in cands if st.sp[x] == owner)
+            if len(mine) > 1:
+                pick = yield Decision(st.first, "wind-target", mine, "the wind's target")
+            else:
+                pick = mine[0]
+            ctx.targets = (pick,)
+        ctx.spaces = (new,)
+    elif select == "ring":
+        rings = st.tables.rings[at]
+        spaces = []
+        for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):
+            for space in rings[k]:
+                moved = step[space][d]
+                if moved >= 0:
+                    spaces.append(moved)
+        hits = [
+            x
+            for space in spaces
+            for x in st.occ[space]
+            if not _scout_blocks(st, card, x, dist[at][space])
+        ]
+        ctx.targets = tuple(hits)
+        ctx.spaces = tuple(sorted({st.sat[x] for x in hits})) if card.single else tuple(spaces)
+    else:
+        new = step[ctx.spaces[0]][d]
+        if new < 0:
+            return
+        ctx.spaces = (new,)
+        ctx.targets = st.occ[new]
+    ctx.adjacent = tuple(step[x][d] for x in ctx.adjacent if step[x][d] >= 0)
+    labels = st.tables.labels
+    st.events.append(("wind-hit", s, card.id, tuple(labels[x] for x in ctx.spaces)))
+    if card.lowest < 0:
+        return
+    yield from run_ops(st, ctx, card.results[card.lowest])
+    yield from run_ops(st, ctx, card.effects)

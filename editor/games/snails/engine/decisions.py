@@ -1,0 +1,129 @@
+"""Decision option types: the action choice tuple and the lazy sequence of whole programs."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from functools import lru_cache
+from itertools import product
+from typing import Any, NamedTuple, overload
+
+#: Decision kinds the Snails state asks for.
+KINDS = (
+    "place",  # setup: where the next snail goes (options: space ints)
+    "program",  # planning: a whole program (ProgramOptions)
+    "action",  # a revealed card: how to resolve it (Action tuples)
+    "result",  # which rolled result applies (die face ints)
+    "push",  # where a pushed snail goes (space ints)
+    "capacity",  # which snail a 4th arrival pushes on (snail ints)
+    "step",  # which space a moved snail steps to (space ints)
+    "again",  # attack again after a hit (True/False)
+    "wind-target",  # the 1st player picks which snail the wind's attack hits (snail ints)
+    "ability",  # an optional triggered ability: None to decline, or a space / True
+    "discard",  # cards to discard (tuples of card instances)
+    "keep",  # cards to keep of those just drawn (tuples of card instances)
+    "search",  # a card taken from the discard pile (card instances)
+)
+
+
+class Action(NamedTuple):
+    """How a revealed card is resolved.
+
+    ``main`` is the crawl path (a tuple of spaces), the discarded cards of a swap (a tuple
+    of card instances), the target snail or target space (an int), or None. ``adjacent`` holds
+    the further spaces the card lets the player choose; ``use`` the optional abilities used.
+    """
+
+    main: Any = None
+    adjacent: tuple[int, ...] = ()
+    use: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=256)
+def snail_patterns(alive: tuple[int, ...], most: int, slots: int) -> tuple[tuple[int, ...], ...]:
+    """Every assignment of ``slots`` slots to living snails using at most ``most`` of them."""
+    return tuple(p for p in product(alive, repeat=slots) if len(set(p)) <= most)
+
+
+class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
+    """All legal programs of a player, computed at an index: (card instance, snail) per slot.
+
+    The index is a mixed-radix number: the snail pattern, then the ordered choice of distinct
+    cards (a falling factorial). ``in`` checks a program's shape without enumerating.
+    """
+
+    __slots__ = ("_alive", "_card_set", "_cards", "_most", "_patterns", "_perms", "slots")
+
+    def __init__(
+        self, cards: tuple[int, ...], alive: tuple[int, ...], most: int, slots: int
+    ) -> None:
+        """Programs of ``slots`` distinct cards among ``cards`` for at most ``most`` snails."""
+        self.slots = min(slots, len(cards))
+        self._cards = cards
+        self._card_set = frozenset(cards)
+        self._alive = frozenset(alive)
+        self._most = most
+        self._patterns = snail_patterns(alive, most, self.slots)
+        perms = 1
+        for k in range(self.slots):
+            perms *= len(cards) - k
+        self._perms = perms
+
+    def __len__(self) -> int:
+        """Number of programs."""
+        return len(self._patterns) * self._perms
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[tuple[int, int], ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[tuple[int, int], ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        """The program at an index."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("program index out of range")
+        pattern, perm = divmod(index, self._perms)
+        snails = self._patterns[pattern]
+        pool = list(self._cards)
+        out = []
+        for k in range(self.slots):
+            perm, pick = divmod(perm, len(pool))
+            out.append((pool.pop(pick), snails[k]))
+        return tuple(out)
+
+    def __contains__(self, item: object) -> bool:
+        """Whether ``item`` is a legal program (checked directly, not by search)."""
+        if not isinstance(item, tuple) or len(item) != self.slots:
+            return False
+        cards = set()
+        snails = set()
+        for pair in item:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                return False
+            card, snail = pair
+            if card not in self._card_set or card in cards or snail not in self._alive:
+                return False
+            cards.add(card)
+            snails.add(snail)
+        return len(snails) <= self._most
+
+    def __iter__(self) -> Iterator[tuple[tuple[int, int], ...]]:
+        """Every program, in index order (large: prefer indexing)."""
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        """Short description."""
+        return f"<{len(self)} programs of {self.slots} slots>"
+
+
+def options_text(options: Sequence[Hashable], limit: int = 6) -> str:
+    """A few options for an error message."""
+    shown = [repr(o) for o in list(options[:limit])]
+    more = len(options) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")

@@ -1,0 +1,216 @@
+"""The flow of a match as a generator of decisions: setup, then Drawing, Planning, Action and
+Cleaning each round, until one player is left or the rounds run out."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from editor.core.engine import Decision
+from editor.games.snails.engine.actions import action_options, resolve
+from editor.games.snails.engine.decisions import Action, ProgramOptions
+from editor.games.snails.engine.effects import Ctx, run_ops
+from editor.games.snails.engine.state import GameOver
+
+if TYPE_CHECKING:
+    from editor.games.snails.engine.state import State
+
+Gen = Generator[Decision, Any, Any]
+
+
+def match_flow(st: State) -> Gen:
+    """The whole match from snail placement to the end."""
+    try:
+        yield from placement(st)
+        rounds = int(st.rules.param("rounds", 6))
+        while True:
+            yield from play_round(st)
+            if st.round >= rounds:
+                st.finish("rounds")
+    except GameOver:
+        return
+
+
+def play_round(st: State) -> Gen:
+    """One round: its four phases."""
+    st.round += 1
+    st.events.append(("round", st.round))
+    for name in ("drawing", "planning", "action", "cleaning"):
+        yield from run_phase(st, name)
+
+
+def run_phase(st: State, name: str) -> Gen:
+    """One phase by name."""
+    st.phase = name
+    st.events.append(("phase", st.round, name))
+    yield from PHASES[name](st)
+    st.check_end()
+
+
+def placement(st: State) -> Gen:
+    """Players place their snails one at a time, in turn order, on land with room."""
+    team = max(len(st.p_snails[p]) for p in range(st.n))
+    labels = st.tables.labels
+    for k in range(team):
+        for p in st.order():
+            if k >= len(st.p_snails[p]):
+                continue
+            s = st.p_snails[p][k]
+            opts = tuple(
+                x for x in range(st.tables.size) if st.stack[x] and len(st.occ[x]) < st.capacity
+            )
+            where = yield Decision(p, "place", opts, f"where {st.snail_names[s]} starts")
+            st._relocate(s, where, "place")
+            st.events[-1] = ("place", s, labels[where])
+
+
+def drawing(st: State) -> Gen:
+    """Each player draws (Mobsters draw more and keep some), discards to the hand limit;
+    then the wind turns (not in the first round)."""
+    per_round = int(st.rules.param("draw.per_round", 1))
+    limit = int(st.rules.param("hand.limit", 5))
+    for p in st.order():
+        extra, discard_drawn, _ = st.p_draw_extra[p]
+        got = st.draw(p, per_round + extra)
+        if discard_drawn and len(got) > discard_drawn:
+            keep_n = len(got) - discard_drawn
+            opts = tuple(combinations(got, keep_n))
+            keep = (
+                (yield Decision(p, "keep", opts, f"keep {keep_n} of the cards drawn"))
+                if len(opts) > 1
+                else opts[0]
+            )
+            for c in got:
+                if c not in keep:
+                    st.hand[p].remove(c)
+                    st.discard.append(c)
+        elif discard_drawn and got:
+            pass
+        over = len(st.hand[p]) - limit
+        if over > 0:
+            yield from st.discard_from_hand(p, over)
+    if st.wind_on and st.wind_dir >= 0:
+        skip = bool(st.rules.param("wind.skip_first_round", True))
+        if not (skip and st.round == 1):
+            turn = st.rules.param("wind.turn", {"triangle": 1, "square": 2, "circle": 3})
+            face = st.roll(1)[0]
+            st.wind_dir = (st.wind_dir + int(turn.get(st.rules.face_names[face], 0))) % 6
+            st.events.append(("wind", st.wind))
+
+
+def program_options(st: State, p: int) -> ProgramOptions:
+    """Every legal program of a player this round."""
+    cards = (
+        *st.p_basic[p].values(),
+        *((st.p_faction_card[p],) if st.p_faction_card[p] >= 0 else ()),
+        *st.hand[p],
+    )
+    alive = tuple(s for s in st.p_snails[p] if st.sat[s] >= 0)
+    return ProgramOptions(
+        cards,
+        alive,
+        int(st.rules.param("plan.snails", 2)),
+        int(st.rules.param("plan.slots", 5)),
+    )
+
+
+def planning(st: State) -> Gen:
+    """Each player secretly programs their slots."""
+    for p in st.order():
+        opts = program_options(st, p)
+        prog = yield Decision(p, "program", opts, "program your slots")
+        set_program(st, p, prog)
+
+
+def set_program(st: State, p: int, prog: tuple[tuple[int, int], ...]) -> None:
+    """Store a program; its arsenal cards leave the hand."""
+    st.program[p] = prog
+    st.revealed[p] = 0
+    hand = st.hand[p]
+    for card, _ in prog:
+        if card in hand:
+            hand.remove(card)
+            st.played.append(card)
+    st.events.append(("programmed", p))
+
+
+def action(st: State) -> Gen:
+    """Slot by slot, player by player from the 1st: reveal and resolve."""
+    slots = int(st.rules.param("plan.slots", 5))
+    cards = st.rules.cards
+    for slot in range(slots):
+        for p in st.order():
+            prog = st.program[p]
+            if prog is None or slot >= len(prog):
+                continue
+            inst, s = prog[slot]
+            st.revealed[p] = slot + 1
+            card = cards[st.card_of[inst]]
+            st.events.append(("play", p, s, card.id))
+            if st.sat[s] < 0 or st.out[p]:
+                continue
+            yield from play_card(st, p, s, card)
+            st.check_end()
+
+
+def play_card(st: State, p: int, s: int, card: object) -> Gen:
+    """Ask how to resolve a revealed card (when there is a choice) and resolve it."""
+    from editor.games.snails.engine.rules import CardSpec
+
+    assert isinstance(card, CardSpec)
+    opts = action_options(st, p, s, card)
+    if not opts:
+        st.events.append(("no-effect", s, card.id))
+        return
+    if bool(st.rules.param("actions.optional", False)):
+        opts = (*opts, Action("pass"))
+    if len(opts) > 1:
+        act = yield Decision(p, "action", opts, f"{st.snail_names[s]} plays {card.name}")
+    else:
+        act = opts[0]
+    if act.main == "pass":
+        return
+    yield from resolve(st, p, s, card, act)
+
+
+def cleaning(st: State) -> Gen:
+    """Dead weights sink, the sea hurts, markers reset, cards are discarded, the
+    contamination rises and the 1st player token passes on."""
+    rules = st.rules
+    for tok in rules.tokens:
+        for ability in tok.abilities:
+            if "phase_starts" not in ability.events or ability.phase not in (None, "cleaning"):
+                continue
+            row = st.tok[tok.index]
+            for space in [x for x in range(st.tables.size) if row[x]]:
+                ctx = Ctx(st.first, -1, ability.id, space)
+                ctx.event_space = space
+                ctx.event_snails = st.occ[space]
+                ctx.spaces = (space,)
+                yield from run_ops(st, ctx, ability.effects)
+    value = st.track[st.contamination]
+    for s in range(len(st.sat)):
+        at = st.sat[s]
+        if at >= 0 and not st.stack[at] and not st.p_water_immune[st.sp[s]]:
+            st.deal(s, value, "water")
+    for p in range(st.n):
+        st.used[p].clear()
+        st.program[p] = None
+        st.revealed[p] = 0
+    for s in range(len(st.saim)):
+        st.saim[s] = 0
+    st.discard.extend(st.played)
+    st.played.clear()
+    st.move_contamination(int(rules.param("contamination.per_round", 1)))
+    st.check_end()
+    n = st.n
+    for k in range(1, n + 1):
+        nxt = (st.first + k) % n
+        if not st.out[nxt]:
+            st.first = nxt
+            break
+    st.events.append(("first", st.first))
+
+
+PHASES = {"drawing": drawing, "planning": planning, "action": action, "cleaning": cleaning}

@@ -1,0 +1,426 @@
+"""Rules examples: a state built from a described situation, actions performed outside the
+planning flow, forced dice and whole phases, all through the same resolution code."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
+from typing import Any, cast
+
+from editor.core.engine import Decision, IllegalChoice
+from editor.core.hexgrid import HexBoard
+from editor.games.snails.engine.actions import action_options, resolve
+from editor.games.snails.engine.decisions import Action
+from editor.games.snails.engine.phases import PHASES
+from editor.games.snails.engine.rules import Rules
+from editor.games.snails.engine.setup import add_snail, new_instance, setup_players
+from editor.games.snails.engine.state import GameOver, State
+from editor.games.snails.engine.tables import DIRECTIONS, BoardTables, build_tables
+
+#: State attributes a failed step puts back (everything that changes while playing).
+_MUTABLE = (
+    "first",
+    "round",
+    "phase",
+    "stack",
+    "backs",
+    "level",
+    "tok",
+    "occ",
+    "sat",
+    "shp",
+    "sshell",
+    "saim",
+    "hand",
+    "program",
+    "revealed",
+    "used",
+    "out",
+    "out_step",
+    "deck",
+    "discard",
+    "played",
+    "contamination",
+    "wind_dir",
+    "events",
+    "_forced",
+    "_elim_count",
+    "_outcome",
+    "card_of",
+    "about",
+    "by_rule",
+)
+
+_TABLES: dict[int, BoardTables] = {}
+
+
+def _tables(board: Any) -> BoardTables:
+    if isinstance(board, BoardTables):
+        return board
+    hexes = board if isinstance(board, HexBoard) else board.hexes
+    key = hash(hexes)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = build_tables(hexes)
+    return found
+
+
+def from_scenario(
+    rules: Rules,
+    board: Any,
+    *,
+    terrain: Mapping[str, Sequence[str]],
+    backs: Mapping[str, str] | None = None,
+    damaged: Iterable[str] = (),
+    tokens: Mapping[str, Mapping[str, int]] | None = None,
+    contamination: int | None = None,
+    wind: str | None = None,
+    round: int = 1,
+    players: Sequence[tuple[str, str | None, Sequence[str]]],
+    first_player: str | None = None,
+    used: Mapping[str, Iterable[str]] | None = None,
+    snails: Sequence[tuple[str, str, str, int | None, bool, str | None]],
+    modules: Iterable[str] = (),
+    seed: int = 0,
+) -> State:
+    """A state in the middle of a game, as a rules example describes it; no decision pending."""
+    tables = _tables(board)
+    st = State(rules, tables, len(players), frozenset(modules), seed)
+    st.round = round
+    st.phase = "action"
+    names = [name for name, _, _ in players]
+    st.player_names = list(names)
+    tile_of = {t: i for i, t in enumerate(rules.tile_ids)}
+    for label, stack in terrain.items():
+        space = _space(tables, label)
+        tiles = []
+        for tile in stack:
+            if tile not in tile_of:
+                raise IllegalChoice(
+                    f"unknown tile type {tile!r} at {label}; known: {', '.join(rules.tile_ids)}"
+                )
+            tiles.append(tile_of[tile])
+        st.set_top(space, tuple(tiles), ("blank",) * len(tiles))
+    for label, back in (backs or {}).items():
+        space = _space(tables, label)
+        if not st.stack[space]:
+            raise IllegalChoice(f"{label} is water: it has no tile to put the back {back!r} on")
+        if back not in rules.backs:
+            raise IllegalChoice(
+                f"unknown tile back {back!r}; known: {', '.join(sorted(rules.backs))}"
+            )
+        st.backs[space] = (*st.backs[space][:-1], back)
+    dmg = rules.token_index["damaged"]
+    for label in damaged:
+        st.tok[dmg][_space(tables, label)] = 1
+    for label, counts in (tokens or {}).items():
+        space = _space(tables, label)
+        for tok_id, count in counts.items():
+            if tok_id not in rules.token_index:
+                raise IllegalChoice(
+                    f"unknown token {tok_id!r}; known: {', '.join(rules.token_index)}"
+                )
+            st.tok[rules.token_index[tok_id]][space] = int(count)
+    if contamination is not None:
+        st.contamination = max(0, min(len(st.track) - 1, int(contamination)))
+    if wind is not None:
+        if wind not in DIRECTIONS:
+            raise IllegalChoice(f"unknown wind direction {wind!r}; known: {', '.join(DIRECTIONS)}")
+        st.wind_dir = DIRECTIONS.index(wind)
+        st.wind_on = True
+    for _, faction, _ in players:
+        if faction is not None and faction not in rules.factions:
+            raise IllegalChoice(
+                f"unknown faction {faction!r}; known: {', '.join(sorted(rules.factions))}"
+            )
+    setup_players(st, [f for _, f, _ in players], with_snails=False)
+    st.deck = [new_instance(st, c) for c in rules.arsenal]
+    st.rng.shuffle(st.deck)
+    for p, (_, _, hand) in enumerate(players):
+        for card_id in hand:
+            if card_id not in rules.card_index:
+                raise IllegalChoice(f"unknown card {card_id!r} in the hand of {names[p]}")
+            index = rules.card_index[card_id]
+            inst = next((c for c in st.deck if st.card_of[c] == index), -1)
+            if inst >= 0:
+                st.deck.remove(inst)
+            else:
+                inst = new_instance(st, index)
+            st.hand[p].append(inst)
+    for name, player, label, health, shell, soldier in snails:
+        if player not in names:
+            raise IllegalChoice(
+                f"snail {name}: unknown player {player!r}; known: {', '.join(names)}"
+            )
+        kind = soldier or "soldier"
+        if kind not in rules.soldiers:
+            raise IllegalChoice(
+                f"snail {name}: unknown soldier {kind!r}; known: {', '.join(rules.soldiers)}"
+            )
+        s = add_snail(st, names.index(player), kind, name, health)
+        space = _space(tables, label)
+        st.sat[s] = space
+        st.occ[space] = (*st.occ[space], s)
+        st.sshell[s] = bool(shell)
+    for p in range(st.n):
+        if not st.p_snails[p]:
+            st.out[p] = True
+    if first_player is not None:
+        if first_player not in names:
+            raise IllegalChoice(f"unknown first player {first_player!r}; known: {', '.join(names)}")
+        st.first = names.index(first_player)
+    for player, abilities in (used or {}).items():
+        if player not in names:
+            raise IllegalChoice(f"used: unknown player {player!r}")
+        st.used[names.index(player)].update(abilities)
+    return st
+
+
+def _space(tables: BoardTables, label: str) -> int:
+    try:
+        return tables.index[label]
+    except KeyError:
+        raise IllegalChoice(f"no space {label!r} on this board") from None
+
+
+def snapshot(st: State) -> dict[str, Any]:
+    """Copies of everything that changes while playing."""
+    snap = {name: copy.deepcopy(getattr(st, name)) for name in _MUTABLE}
+    snap["rng"] = st.rng.getstate()
+    return snap
+
+
+def restore(st: State, snap: Mapping[str, Any]) -> None:
+    """Put a snapshot back."""
+    for name in _MUTABLE:
+        setattr(st, name, snap[name])
+    st.rng.setstate(snap["rng"])
+
+
+def _drive(st: State, gen: Generator[Decision, Any, Any], answer: Any) -> None:
+    """Run a generator to its end, answering each decision with ``answer(decision)``."""
+    try:
+        d = next(gen)
+        while True:
+            choice = answer(d)
+            if choice not in d.options:
+                raise IllegalChoice(f"{choice!r} is not a legal {d.kind} choice ({d.prompt})")
+            d = gen.send(choice)
+    except StopIteration:
+        return
+    except GameOver:
+        return
+
+
+def perform(
+    st: State,
+    snail: str,
+    action: str,
+    *,
+    path: Sequence[str] | None = None,
+    target: str | None = None,
+    adjacent: str | Sequence[str] | None = None,
+    choose: str | Sequence[str] | None = None,
+    push: Mapping[str, str] | None = None,
+    use: Iterable[str] = (),
+) -> None:
+    """Resolve one action of one snail; IllegalChoice (state unchanged) names what is wrong."""
+    rules = st.rules
+    s = st.snail(snail)
+    p = st.sp[s]
+    if st.sat[s] < 0:
+        raise IllegalChoice(f"snail {snail} is dead and cannot act")
+    if action not in rules.card_index:
+        raise IllegalChoice(f"unknown action {action!r}: not a basic action or a card id")
+    card = rules.card(action)
+    if card.kind == "faction" and card.faction is not None and card.faction != st.pfaction[p]:
+        raise IllegalChoice(
+            f"{action} is the {card.faction}' faction card, not {st.player_names[p]}'s"
+        )
+    uses = tuple(use)
+    act_uses = {u for u in uses if u in (st.p_ignore_los[p], st.p_stay[p])}
+    opts = action_options(st, p, s, card)
+    if not opts:
+        raise IllegalChoice(f"{snail} cannot perform {action} here")
+    main: Any = None
+    if card.basic == "crawl":
+        if path is None:
+            raise IllegalChoice(f"{action}: missing key 'path'")
+        main = tuple(st.space(x) for x in path)
+    elif card.basic == "swap":
+        main = _cards_from_hand(st, p, choose)
+    elif card.select == "snail":
+        if target is None:
+            raise IllegalChoice(f"{action}: missing key 'target' (a snail)")
+        main = st.snail(target)
+    elif card.select == "space":
+        if target is None:
+            raise IllegalChoice(f"{action}: missing key 'target' (a space)")
+        main = st.space(target)
+    adj_list = [adjacent] if isinstance(adjacent, str) else list(adjacent or ())
+    card_adj = tuple(st.space(x) for x in adj_list[: card.adjacent])
+    if card.adjacent and len(card_adj) < card.adjacent:
+        raise IllegalChoice(
+            f"{action}: missing key 'adjacent' ({card.adjacent} space(s) next to the target)"
+        )
+    chosen = [
+        o
+        for o in opts
+        if o.main == main and set(o.adjacent) == set(card_adj) and set(o.use) == act_uses
+    ]
+    if not chosen:
+        raise IllegalChoice(_why(st, card, opts, main, card_adj, act_uses, action))
+    act: Action = chosen[0]
+    extra_adj = [st.space(x) for x in adj_list[card.adjacent :]]
+    answers = _Answers(st, p, choose, push, uses, extra_adj)
+    snap = snapshot(st)
+    try:
+        if card.kind in ("attack", "special"):
+            inst = next((c for c in st.hand[p] if st.card_of[c] == card.index), -1)
+            if inst >= 0:
+                st.hand[p].remove(inst)
+                st.played.append(inst)
+        st.events.append(("play", p, s, card.id))
+        _drive(st, resolve(st, p, s, card, act), answers)
+        if st._outcome is None:
+            with contextlib.suppress(GameOver):
+                st.check_end()
+    except IllegalChoice:
+        restore(st, snap)
+        raise
+
+
+def _cards_from_hand(st: State, p: int, choose: str | Sequence[str] | None) -> tuple[int, ...]:
+    ids = [choose] if isinstance(choose, str) else list(choose or ())
+    hand = list(st.hand[p])
+    out = []
+    for card_id in ids:
+        inst = next((c for c in hand if st.card_id(c) == card_id), -1)
+        if inst < 0:
+            raise IllegalChoice(f"{card_id!r} is not in {st.player_names[p]}'s hand")
+        hand.remove(inst)
+        out.append(inst)
+    return tuple(out)
+
+
+def _why(
+    st: State,
+    card: Any,
+    opts: Sequence[Action],
+    main: Any,
+    adj: tuple[int, ...],
+    uses: set[str],
+    action: str,
+) -> str:
+    labels = st.tables.labels
+    if not any(o.main == main for o in opts):
+        if card.basic == "crawl":
+            shown = " -> ".join(labels[x] for x in main) or "(no move)"
+            return (
+                f"{action}: the path {shown} is not legal (adjacent steps, climbing limits, room)"
+            )
+        if card.select == "snail":
+            legal = sorted({st.snail_names[o.main] for o in opts if isinstance(o.main, int)})
+            return (
+                f"{action}: {st.snail_names[main]} cannot be targeted (range, line of sight,"
+                f" immunity); legal targets: {', '.join(legal) or 'none'}"
+            )
+        if card.select == "space":
+            legal = sorted({labels[o.main] for o in opts if isinstance(o.main, int)})
+            return (
+                f"{action}: {labels[main]} cannot be targeted (range, line of sight, land);"
+                f" legal targets: {', '.join(legal) or 'none'}"
+            )
+        return f"{action}: that choice is not legal"
+    if not any(o.main == main and set(o.adjacent) == set(adj) for o in opts):
+        return f"{action}: {', '.join(labels[x] for x in adj)} is not a legal adjacent space"
+    return f"{action}: the abilities {sorted(uses) or 'none'} cannot be used with this choice"
+
+
+class _Answers:
+    """Answers to the sub-decisions of a performed step, from its keys or the rules' defaults."""
+
+    def __init__(
+        self,
+        st: State,
+        p: int,
+        choose: Any,
+        push: Mapping[str, str] | None,
+        uses: tuple[str, ...],
+        extra_adj: list[int],
+    ) -> None:
+        self.st = st
+        self.p = p
+        self.choose = [choose] if isinstance(choose, str) else list(choose or ())
+        self.push = dict(push or {})
+        self.uses = uses
+        self.extra_adj = extra_adj
+
+    def __call__(self, d: Decision) -> Hashable:
+        answer: Hashable = self._answer(d, cast("Sequence[Any]", d.options))
+        return answer
+
+    def _answer(self, d: Decision, options: Sequence[Any]) -> Any:
+        st = self.st
+        kind = d.kind
+        if kind == "result":
+            names = st.rules.face_names
+            for name in self.choose:
+                if name in names and names.index(name) in options:
+                    return names.index(name)
+            rolled = ", ".join(names[f] for f in options)
+            raise IllegalChoice(f"several results apply ({rolled}): missing key 'choose'")
+        if kind in ("push", "step", "capacity"):
+            about = st.snail_names[st.about]
+            if kind == "capacity":
+                for o in options:
+                    if st.snail_names[o] in self.push:
+                        return o
+                if d.player != self.p:
+                    return options[0]
+                raise IllegalChoice(
+                    f"{about} enters a full space: missing key 'push' naming the snail pushed on"
+                )
+            if about in self.push:
+                return st.space(self.push[about])
+            if st.by_rule or d.player != self.p:
+                return options[0]
+            where = ", ".join(st.tables.labels[x] for x in options)
+            raise IllegalChoice(f"{about} may go to {where}: missing key 'push' for {about}")
+        if kind == "again":
+            return bool(st._forced)
+        if kind == "wind-target":
+            return options[0]
+        if kind == "ability":
+            ability = st.about_ability
+            if ability not in self.uses:
+                return None if None in options else False
+            if True in options:
+                return True
+            if self.extra_adj:
+                return self.extra_adj.pop(0)
+            raise IllegalChoice(f"{ability}: missing key 'adjacent' for the tile it damages")
+        if kind in ("discard", "search", "keep"):
+            for o in options:
+                ids = sorted(st.card_id(c) for c in (o if isinstance(o, tuple) else (o,)))
+                if ids == sorted(self.choose):
+                    return o
+            raise IllegalChoice(f"{d.prompt}: missing key 'choose' naming the card(s)")
+        return options[0]
+
+
+def run_phase(st: State, name: str, roll: Sequence[str] | None = None) -> None:
+    """Run a whole phase; decisions take the first legal option."""
+    if name not in PHASES:
+        raise IllegalChoice(f"unknown phase {name!r}; known: {', '.join(PHASES)}")
+    snap = snapshot(st)
+    try:
+        if roll:
+            st.force_dice(roll)
+        st.phase = name
+        st.events.append(("phase", st.round, name))
+        _drive(st, PHASES[name](st), lambda d: d.options[0])
+    except IllegalChoice:
+        restore(st, snap)
+        raise

@@ -1,0 +1,151 @@
+"""Building a match: the board dealt from a layout, factions, snails, cards, the compass rose."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from editor.core.engine import MatchSpec
+from editor.games.snails.engine.phases import match_flow
+from editor.games.snails.engine.rules import BASIC_ACTIONS, Rules
+from editor.games.snails.engine.state import State
+from editor.games.snails.engine.tables import BoardTables
+
+_NO_SCOUT = 1 << 30
+
+
+@dataclass
+class Prepared:
+    """A layout and its packs compiled once: rules, board tables, stacks; picklable."""
+
+    rules: Rules
+    tables: BoardTables
+    #: Tile type ints per space, bottom to top (empty: water).
+    stacks: tuple[tuple[int, ...], ...]
+    layout_id: str = ""
+
+
+def deal_backs(rules: Rules, stacks: Sequence[tuple[int, ...]], st: State) -> None:
+    """Put every tile on the board, each type's backs dealt at random from the stock."""
+    pools: dict[int, list[str]] = {}
+    for tile_index, tile_id in enumerate(rules.tile_ids):
+        pool = [back for back, count in rules.stock.get(tile_id, []) for _ in range(count)]
+        st.rng.shuffle(pool)
+        pools[tile_index] = pool
+    for space, stack in enumerate(stacks):
+        if stack:
+            backs = tuple(pools[t].pop() if pools[t] else "blank" for t in stack)
+            st.set_top(space, stack, backs)
+
+
+def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
+    """Factions, their abilities, snails (with soldier kinds), basic and faction card instances."""
+    rules = st.rules
+    team_soldiers = int(rules.param("team.soldiers", 3))
+    kinds: list[str] = list(rules.param("specialists.team", [])) if st.specialists else []
+    for p, faction_id in enumerate(factions):
+        st.pfaction[p] = faction_id
+        faction = rules.factions.get(faction_id) if faction_id else None
+        abilities = faction.abilities if faction else ()
+        for ability in abilities:
+            mod = ability.modifier
+            if mod == "ignore_line_of_sight":
+                st.p_ignore_los[p] = ability.id
+            elif mod == "stay_in_shell":
+                st.p_stay[p] = ability.id
+            elif mod == "attack_from_water":
+                st.p_from_water[p] = True
+            elif mod == "water_immune":
+                st.p_water_immune[p] = True
+            elif mod == "draw_extra":
+                a = ability.args
+                st.p_draw_extra[p] = (
+                    int(a.get("phase", 0)),
+                    int(a.get("discard_drawn", 0)),
+                    int(a.get("setup", 0)),
+                )
+        st.p_triggers[p] = tuple(a for a in abilities if a.events)
+        roster = ["leader"] + [
+            kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
+        ]
+        for kind in roster if with_snails else ():
+            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if kind != "soldier" else "")
+        for basic in BASIC_ACTIONS:
+            st.p_basic[p][basic] = new_instance(st, rules.card_index[basic])
+        card_id = faction.card if faction else None
+        if card_id and card_id in rules.card_index:
+            st.p_faction_card[p] = new_instance(st, rules.card_index[card_id])
+
+
+def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None = None) -> int:
+    """A new snail of a player, off the board; returns its number."""
+    rules = st.rules
+    soldier = rules.soldiers.get(kind) or rules.soldiers["soldier"]
+    rank = soldier.rank
+    top = int(rules.param(f"health.{rank}", 20))
+    s = len(st.sp)
+    if not name:
+        same = sum(1 for x in st.p_snails[p] if st.skind[x] == kind)
+        name = f"{st.player_names[p]}-{kind}{same + 1}"
+    st.snail_names.append(name)
+    st.sp.append(p)
+    st.sat.append(-1)
+    st.smax.append(top)
+    st.shp.append(top if health is None else health)
+    st.sshell.append(False)
+    st.skind.append(kind)
+    st.saim.append(0)
+    st.s_leader.append(rank == "leader")
+    push_immune = False
+    scout = _NO_SCOUT
+    medic: tuple[int, int] | None = None
+    for ability in soldier.abilities:
+        if ability.modifier == "push_immune":
+            push_immune = True
+        elif ability.modifier == "untargetable_single_at_range":
+            scout = int(ability.args.get("min_range", 1))
+        elif ability.modifier == "heal_on_meeting":
+            medic = (int(ability.args.get("other", 10)), int(ability.args.get("self", 5)))
+            st.medic_id = ability.id
+    st.s_push_immune.append(push_immune)
+    st.s_scout.append(scout)
+    st.s_medic.append(medic)
+    st.p_snails[p].append(s)
+    return s
+
+
+def new_instance(st: State, card_index: int) -> int:
+    """A new card instance of a card."""
+    st.card_of.append(card_index)
+    return len(st.card_of) - 1
+
+
+def new_match(prepared: Prepared, spec: MatchSpec) -> State:
+    """A fresh match set up from a layout, waiting for the first snail's placement."""
+    rules = prepared.rules
+    if not 2 <= spec.players <= 4:
+        raise ValueError(f"Snails is played by 2 to 4 players, not {spec.players}")
+    factions: list[str | None] = list(spec.factions) + [None] * (spec.players - len(spec.factions))
+    for f in factions:
+        if f is not None and f not in rules.factions:
+            raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(rules.factions))}")
+    unknown = set(spec.modules) - {"specialists", "wind"}
+    if unknown:
+        raise ValueError(f"unknown module(s) {sorted(unknown)}; known: specialists, wind")
+    st = State(rules, prepared.tables, spec.players, frozenset(spec.modules), spec.seed)
+    deal_backs(rules, prepared.stacks, st)
+    setup_players(st, factions)
+    st.deck = [new_instance(st, c) for c in rules.arsenal]
+    st.rng.shuffle(st.deck)
+    st.first = st.rng.randrange(st.n)
+    hand = int(rules.param("setup.hand", 2))
+    for p in st.order():
+        st.draw(p, hand + st.p_draw_extra[p][2])
+    if st.wind_on:
+        border = [x for x in prepared.tables.border if not st.stack[x]]
+        if border:
+            st.wind_space = st.rng.choice(border)
+            st.wind_dir = st.rng.randrange(6)
+            st.events.append(("wind", st.wind))
+    st.start(match_flow(st))
+    return st

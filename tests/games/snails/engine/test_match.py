@@ -1,0 +1,212 @@
+"""Whole matches through decision()/apply(): random games end, replay from their seed, keep
+programs secret and refuse illegal choices without changing anything."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from editor.core.engine import IllegalChoice, MatchSpec
+from editor.games.snails.engine import ENGINE, Prepared, ProgramOptions, State
+
+BOTH = frozenset({"specialists", "wind"})
+
+
+def play_random(st: State, seed: int) -> list[object]:
+    """Play a match to its end with uniformly random legal choices; the choices made."""
+    rng = random.Random(seed)
+    choices: list[object] = []
+    while (d := st.decision()) is not None:
+        choice = d.options[rng.randrange(len(d.options))]
+        choices.append(choice)
+        st.apply(choice)
+    return choices
+
+
+def check_invariants(st: State) -> None:
+    """Health in bounds, the dead off the board, stacks and occupancy consistent."""
+    for s, at in enumerate(st.sat):
+        if at >= 0:
+            assert 0 < st.shp[s] <= st.smax[s]
+            assert s in st.occ[at]
+        else:
+            assert st.shp[s] <= 0 or st.phase == "setup"
+    for space, here in enumerate(st.occ):
+        assert len(here) <= st.capacity
+        assert all(st.sat[s] == space for s in here)
+        if not st.stack[space]:
+            assert all(row[space] == 0 for row in st.tok)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_four_player_games_end_with_winners(crustacean: Prepared, seed: int) -> None:
+    factions = tuple(random.Random(seed).sample(sorted(crustacean.rules.factions), 4))
+    st = ENGINE.new_match(crustacean, MatchSpec(4, factions, BOTH, seed))
+    rng = random.Random(seed)
+    steps = 0
+    while (d := st.decision()) is not None:
+        st.apply(d.options[rng.randrange(len(d.options))])
+        steps += 1
+        if steps % 7 == 0:
+            check_invariants(st)
+    check_invariants(st)
+    out = st.outcome()
+    assert out is not None and out.winners
+    assert out.reason in ("last-standing", "rounds", "all-eliminated")
+    assert st.events[-1] == ("end", out.winners, out.reason)
+    if out.reason == "rounds":
+        assert out.rounds == 6
+    else:
+        assert sum(1 for p in range(4) if not st.out[p]) <= 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_fewer_players_and_no_modules(crustacean: Prepared, players: int) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(players, (), frozenset(), 5))
+    play_random(st, 5)
+    assert st.outcome() is not None
+    assert st.wind is None
+    assert all(kind == "soldier" for kind in st.skind[1:4])
+
+
+def test_same_seed_and_choices_give_the_same_log(crustacean: Prepared) -> None:
+    spec = MatchSpec(4, ("knights", "druids", "cyborgs", "mobsters"), BOTH, 42)
+    first = ENGINE.new_match(crustacean, spec)
+    choices = play_random(first, 7)
+    second = ENGINE.new_match(crustacean, spec)
+    for choice in choices:
+        second.apply(choice)
+    assert second.decision() is None
+    assert second.events == first.events
+    other = ENGINE.new_match(crustacean, MatchSpec(4, spec.factions, BOTH, 43))
+    play_random(other, 7)
+    assert other.events != first.events
+
+
+def test_setup_deals_the_layout_and_the_whole_stock(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(2, (), BOTH, 3))
+    layout_tiles = sum(len(stack) for stack in crustacean.stacks)
+    assert sum(len(stack) for stack in st.stack) == layout_tiles == 48
+    dealt = [back for backs in st.backs for back in backs]
+    assert dealt.count("twin-barrels") == 3 and dealt.count("salt-deposits") == 2
+    assert dealt.count("blank") == 48 - 12
+    labels = crustacean.tables.labels
+    assert st.wind_space in crustacean.tables.border and not st.stack[st.wind_space]
+    assert st.wind in ("N", "NE", "SE", "S", "SW", "NW")
+    assert st.skind[:4] == ["leader", "grunt", "scout", "medic"]
+    assert st.shp[:4] == [30, 20, 20, 20]
+    assert [len(h) for h in st.hand] == [2, 2]
+    d = st.decision()
+    assert d is not None and d.kind == "place" and d.player == st.first
+    assert all(st.stack[x] for x in d.options)
+    assert {labels[x] for x in d.options} == {
+        st.tables.labels[x] for x in range(len(labels)) if st.stack[x]
+    }
+
+
+def test_mobsters_draw_an_extra_card_at_setup(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(2, ("mobsters", "knights"), frozenset(), 1))
+    assert [len(h) for h in st.hand] == [3, 2]
+
+
+def _to_planning(st: State, rng: random.Random) -> None:
+    while (d := st.decision()) is not None and d.kind != "program":
+        st.apply(d.options[rng.randrange(len(d.options))])
+
+
+def test_programs_stay_secret_until_revealed(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(2, ("pirates", "druids"), frozenset(), 11))
+    rng = random.Random(1)
+    _to_planning(st, rng)
+    d = st.decision()
+    assert d is not None
+    first = d.player
+    other = 1 - first
+    st.apply(d.options[rng.randrange(len(d.options))])
+    mine = st.view(first)
+    theirs = st.view(other)
+    assert mine.program == st.program[first]
+    assert theirs.program is None
+    assert theirs.revealed[first] == ()
+    assert theirs.hand == tuple(st.hand[other])
+    assert theirs.hand_sizes[first] == len(st.hand[first])
+    assert not hasattr(theirs, "deck")
+    d = st.decision()
+    assert d is not None and d.kind == "program" and d.player == other
+    st.apply(d.options[0])
+    # the first revealed slot becomes visible to the other player
+    while st.revealed[first] == 0:
+        d = st.decision()
+        assert d is not None
+        st.apply(d.options[0])
+    program = st.program[first]
+    assert program is not None
+    assert st.view(other).revealed[first] == program[: st.revealed[first]]
+
+
+def test_illegal_choices_are_refused_and_change_nothing(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(3, (), BOTH, 9))
+    rng = random.Random(9)
+    kinds_seen = set()
+    for _ in range(200):
+        d = st.decision()
+        if d is None:
+            break
+        before = (
+            list(st.events),
+            [list(h) for h in st.hand],
+            list(st.sat),
+            list(st.shp),
+            st.rng.getstate(),
+        )
+        for bad in ("nonsense", -5, (1, 2, 3), None):
+            if bad in d.options:
+                continue
+            with pytest.raises(IllegalChoice, match="not a legal"):
+                st.apply(bad)
+        assert (
+            list(st.events),
+            [list(h) for h in st.hand],
+            list(st.sat),
+            list(st.shp),
+            st.rng.getstate(),
+        ) == before
+        assert st.decision() is d
+        kinds_seen.add(d.kind)
+        st.apply(d.options[rng.randrange(len(d.options))])
+    assert {"place", "program", "action"} <= kinds_seen
+
+
+def test_program_options_index_and_membership_agree() -> None:
+    opts = ProgramOptions((10, 11, 12, 13, 14, 15, 16), (0, 1, 2, 3), 2, 5)
+    # 4 one-snail patterns + 6 pairs * 30 mixed patterns, times 7*6*5*4*3 orderings
+    assert len(opts) == (4 + 6 * 30) * 2520
+    rng = random.Random(0)
+    seen = set()
+    for i in rng.sample(range(len(opts)), 300):
+        prog = opts[i]
+        assert prog in opts
+        assert len({c for c, _ in prog}) == 5
+        assert len({s for _, s in prog}) <= 2
+        seen.add(prog)
+    assert len(seen) == 300  # distinct indices give distinct programs
+    assert opts[0] != opts[1] and opts[-1] == opts[len(opts) - 1]
+    assert ((10, 0), (10, 0), (11, 0), (12, 0), (13, 0)) not in opts
+    assert ((10, 0), (11, 1), (12, 2), (13, 0), (14, 0)) not in opts
+    assert ((10, 0), (11, 1), (12, 1), (13, 0), (99, 0)) not in opts
+    assert ((10, 0), (11, 1), (12, 1), (13, 0), (14, 0)) in opts
+    single = ProgramOptions((1, 2, 3, 4, 5, 6), (7,), 2, 5)
+    assert len(single) == 720 and all(s == 7 for _, s in single[5])
+
+
+def test_cards_are_in_exactly_one_place(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(
+        crustacean, MatchSpec(4, ("mobsters", "pirates", "knights", "druids"), BOTH, 21)
+    )
+    rng = random.Random(2)
+    arsenal = len(crustacean.rules.arsenal)
+    while (d := st.decision()) is not None:
+        st.apply(d.options[rng.randrange(len(d.options))])
+        places = st.deck + st.discard + st.played + [c for h in st.hand for c in h]
+        assert len(places) == len(set(places)) == arsenal
