@@ -570,3 +570,29 @@ def test_the_cursor_tells_the_tool(qtbot: QtBot, window: MainWindow) -> None:
     assert port.cursor().shape() == Qt.CursorShape.CrossCursor
     key(qtbot, window, "v")
     assert port.cursor().shape() == Qt.CursorShape.ArrowCursor
+
+
+@pytest.mark.parametrize(
+    "name", ["unknown-board-and-pack", "off-board", "unknown-tile", "illegal-stack"]
+)
+def test_layouts_with_problems_open_and_list_them(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path, name: str
+) -> None:
+    assert window.open_file(bad_dir / "layouts" / f"{name}.layout.yaml")
+    assert window.problems_panel.count() > 0
+    assert window.model.labels  # something to draw and edit
+    label = next(iter(window.model.labels))
+    key(qtbot, window, "s")
+    before = window.model.stack(label)
+    click(qtbot, window, label)
+    assert window.model.stack(label) == (*before, "beach")
+    window.undo_action.trigger()
+    assert window.model.stack(label) == before
+
+
+def test_a_layout_without_a_known_board_cannot_be_turned(
+    window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
+) -> None:
+    assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
+    assert not window.transform(1, False)
+    assert prompts.asked[-1] == ("error", "no board 'snails-beginner' to turn the layout on")
