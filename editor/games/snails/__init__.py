@@ -5,6 +5,7 @@ from editor.core.schemas import schema_id
 from editor.games.snails.checks import check_layouts, check_packs, layout_colours
 from editor.games.snails.content_checks import check_content
 from editor.games.snails.engine import ENGINE
+from editor.games.snails.examples import check_examples, run_example
 
 GAME = registry.register(
     registry.Game(
@@ -19,9 +20,10 @@ GAME = registry.register(
             "soldiers": schema_id("snails/soldiers.schema.json"),
             "tokens": schema_id("snails/tokens.schema.json"),
         },
-        checks=(check_packs, check_layouts, check_content),
+        checks=(check_packs, check_layouts, check_content, check_examples),
         colours=layout_colours,
         engine=ENGINE,
+        examples=run_example,
     )
 )
 
