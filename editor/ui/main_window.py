@@ -149,7 +149,7 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.inspector_dock, self.statistics_dock)
         self.tabifyDockWidget(self.statistics_dock, self.history_dock)
         self.inspector_dock.raise_()
-        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
         self.resizeDocks(
             [self.palette_dock, self.inspector_dock], [270, 300], Qt.Orientation.Horizontal
         )

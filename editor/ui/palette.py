@@ -170,8 +170,6 @@ class Palette(QWidget):
             for _ in lines:
                 self.tiles.addItem(QListWidgetItem())
             self.tiles.blockSignals(False)
-        rows = max(len(lines), 1)
-        self.tiles.setFixedHeight(rows * (self.tiles.sizeHintForRow(0) + 2) + 8)
         for row, line in enumerate(lines):
             item = self.tiles.item(row)
             key = f"{row + 1}  " if row < 9 else ""
@@ -183,6 +181,11 @@ class Palette(QWidget):
                 f"{line.tile.name}: the layout places {line.used}, the packs in use hold"
                 f" {line.tile.stock}" + (" (too many)" if line.over else "")
             )
+        # as tall as its lines, so the legend sits right under them
+        row_height = max(self.tiles.sizeHintForRow(0), self.tiles.iconSize().height() + 4)
+        self.tiles.setFixedHeight(
+            max(len(lines), 1) * (row_height + 2) + 2 * self.tiles.frameWidth() + 4
+        )
         ids = [ln.tile.id for ln in lines]
         if keep in ids:
             self.tiles.setCurrentRow(ids.index(keep))

@@ -596,3 +596,16 @@ def test_a_layout_without_a_known_board_cannot_be_turned(
     assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
     assert not window.transform(1, False)
     assert prompts.asked[-1] == ("error", "no board 'snails-beginner' to turn the layout on")
+
+
+def test_typing_a_name_does_not_switch_tools(qtbot: QtBot, window: MainWindow) -> None:
+    edit = window.inspector.name_edit
+    window.activateWindow()
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "Crabs 2")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert window.palette.tool is Tool.STACK
+    assert window.palette.tile == "beach"
+    assert window.model.layout.name == "Crabs 2"
+    assert window.undo_stack.undoText() == "Rename layout"
