@@ -65,7 +65,10 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     elif card.select != "none":
         base = target_options(st, p, s, card)
         if not base:
-            return ()
+            if basic is None:
+                return ()
+            # a card extending dig, aim or shell still performs that action
+            base = _NONE
     else:
         base = _NONE
     stay = st.p_stay[p]
@@ -109,7 +112,8 @@ def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
         st.draw(p, len(act.main))
     if st.sat[s] >= 0:
         if card.select != "none":
-            yield from resolve_target(st, p, s, card, act)
+            if act.main is not None or card.select not in ("snail", "space"):
+                yield from resolve_target(st, p, s, card, act)
         elif card.effects:
             ctx = Ctx(p, s, card.id, st.sat[s])
             ctx.card = card

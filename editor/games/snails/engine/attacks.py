@@ -40,7 +40,7 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     at = st.sat[s]
     rings = st.tables.rings[at]
     level = st.level
-    own = level[at]
+    own = level[at] if st.stack[at] else st.water_sight
     ignore = _ignore_available(st, p, card)
     out: list[Action] = []
     select = card.select
@@ -80,7 +80,7 @@ def _ring(
     """The spaces and snails a ring attack hits."""
     at = st.sat[s]
     rings = st.tables.rings[at]
-    own = st.level[at]
+    own = st.level[at] if st.stack[at] else st.water_sight
     spaces: list[int] = []
     snails: list[int] = []
     for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):

@@ -61,6 +61,11 @@ class Ctx:
 # --- selectors -------------------------------------------------------------------------------
 
 
+def _chooser(st: State, ctx: Ctx) -> int:
+    """Who decides for an effect: its player, or the 1st player for effects of no one's."""
+    return ctx.player if ctx.player >= 0 else st.first
+
+
 def _own_space(st: State, ctx: Ctx) -> int:
     at = st.sat[ctx.snail] if ctx.snail >= 0 else -1
     return at if at >= 0 else ctx.origin
@@ -264,7 +269,7 @@ def _c_push(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
         for s in who(st, ctx):
             for _ in range(distance):
                 origin = -1 if anyway else _own_space(st, ctx)
-                chooser = st.first if first_player else ctx.player
+                chooser = st.first if first_player or ctx.player < 0 else ctx.player
                 moved = yield from st.push(s, origin, chooser, first_player)
                 if not moved:
                     break
@@ -282,7 +287,7 @@ def _c_place(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
         if not spaces:
             return
         for s in who(st, ctx):
-            yield from st.place(s, spaces[0], ctx.player)
+            yield from st.place(s, spaces[0], _chooser(st, ctx))
 
     return op
 
@@ -297,7 +302,7 @@ def _c_move(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
         for s in who(st, ctx):
             goal = _own_space(st, ctx) if toward == "self" else (ctx.spaces or (-1,))[0]
             if goal >= 0:
-                yield from st.move_toward(s, goal, distance, ctx.player)
+                yield from st.move_toward(s, goal, distance, _chooser(st, ctx))
 
     return op
 
@@ -354,7 +359,8 @@ def _c_draw(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
     from_discard = args.get("from", "deck") == "discard"
 
     def op(st: State, ctx: Ctx) -> None:
-        st.draw(ctx.player, count, from_discard)
+        if ctx.player >= 0:
+            st.draw(ctx.player, count, from_discard)
 
     return op
 
@@ -363,7 +369,8 @@ def _c_discard(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
     count = int(_args(raw, "count").get("count", 1))
 
     def op(st: State, ctx: Ctx) -> Gen:
-        yield from st.discard_from_hand(ctx.player, count)
+        if ctx.player >= 0:
+            yield from st.discard_from_hand(ctx.player, count)
 
     return op
 
@@ -374,7 +381,8 @@ def _c_search(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
     kind = str(args.get("kind", "any"))
 
     def op(st: State, ctx: Ctx) -> Gen:
-        yield from st.search_discard(ctx.player, count, kind)
+        if ctx.player >= 0:
+            yield from st.search_discard(ctx.player, count, kind)
 
     return op
 

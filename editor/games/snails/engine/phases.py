@@ -44,8 +44,18 @@ def run_phase(st: State, name: str) -> Gen:
     """One phase by name."""
     st.phase = name
     st.events.append(("phase", st.round, name))
+    if st.any_triggers:
+        yield from phase_triggers(st, name)
     yield from PHASES[name](st)
     st.check_end()
+
+
+def phase_triggers(st: State, name: str) -> Gen:
+    """Faction and soldier abilities that fire when a phase starts."""
+    yield from st.player_triggers("phase_starts", -1, -1, name, -1, name)
+    for s in range(len(st.sat)):
+        if st.sat[s] >= 0:
+            yield from st.snail_triggers("phase_starts", s, name, name)
 
 
 def placement(st: State) -> Gen:
@@ -172,6 +182,9 @@ def play_card(st: State, p: int, s: int, card: object) -> Gen:
     if act.main == "pass":
         return
     yield from resolve(st, p, s, card, act)
+    if st.any_triggers:
+        yield from st.player_triggers("action_resolved", p, s, card.id, st.sat[s])
+        yield from st.snail_triggers("action_resolved", s, card.id)
 
 
 def cleaning(st: State) -> Gen:
@@ -184,7 +197,7 @@ def cleaning(st: State) -> Gen:
                 continue
             row = st.tok[tok.index]
             for space in [x for x in range(st.tables.size) if row[x]]:
-                ctx = Ctx(st.first, -1, ability.id, space)
+                ctx = Ctx(-1, -1, ability.id, space)
                 ctx.event_space = space
                 ctx.event_snails = st.occ[space]
                 ctx.spaces = (space,)

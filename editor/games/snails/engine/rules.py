@@ -60,7 +60,7 @@ class CardSpec:
     dice: int
     #: Die face index -> effects.
     results: dict[int, tuple[Op, ...]]
-    #: The lowest listed face (die order), or -1.
+    #: The lowest listed face (the ruleset's die.order ranks faces lowest first), or -1.
     lowest: int
     effects: tuple[Op, ...]
     #: The card says "attack again on a hit" (Assault Rifle).

@@ -50,6 +50,7 @@ _MUTABLE = (
     "card_of",
     "about",
     "by_rule",
+    "about_ability",
 )
 
 _TABLES: dict[int, BoardTables] = {}

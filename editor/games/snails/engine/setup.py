@@ -12,6 +12,7 @@ from editor.games.snails.engine.state import State
 from editor.games.snails.engine.tables import BoardTables
 
 _NO_SCOUT = 1 << 30
+_LATE_EVENTS = frozenset({"action_resolved", "phase_starts"})
 
 
 @dataclass
@@ -65,6 +66,7 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
                     int(a.get("setup", 0)),
                 )
         st.p_triggers[p] = tuple(a for a in abilities if a.events)
+        st.any_triggers |= any(a.events & _LATE_EVENTS for a in abilities)
         roster = ["leader"] + [
             kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
         ]
@@ -107,6 +109,8 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
         elif ability.modifier == "heal_on_meeting":
             medic = (int(ability.args.get("other", 10)), int(ability.args.get("self", 5)))
             st.medic_id = ability.id
+    st.s_triggers.append(tuple(a for a in soldier.abilities if a.events))
+    st.any_triggers |= any(a.events & _LATE_EVENTS for a in soldier.abilities)
     st.s_push_immune.append(push_immune)
     st.s_scout.append(scout)
     st.s_medic.append(medic)

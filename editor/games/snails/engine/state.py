@@ -78,6 +78,9 @@ class State:
         self.p_water_immune: list[bool] = [False] * n_players
         self.p_draw_extra: list[tuple[int, int, int]] = [(0, 0, 0)] * n_players
         self.p_triggers: list[tuple[Ability, ...]] = [()] * n_players
+        self.s_triggers: list[tuple[Ability, ...]] = []
+        #: Whether any faction or soldier ability fires on action_resolved or phase_starts.
+        self.any_triggers = False
         self.medic_id: str = "medic"
         # cards: instance -> card index
         self.card_of: list[int] = []
@@ -104,6 +107,8 @@ class State:
         self.track: list[int] = list(rules.param("contamination.track", [5]))
         self.reduction = int(rules.param("shell.reduction", 5))
         self.cross_water_damage = bool(rules.param("water.damage_when_sinking", False))
+        #: The level a snail in the water sees from (the shore), for line of sight.
+        self.water_sight = int(rules.param("line_of_sight.from_water", 1))
         self.enter_token_abilities = [
             (t.index, a) for t in rules.tokens for a in t.abilities if "snail_enters" in a.events
         ]
@@ -506,11 +511,19 @@ class State:
     def _event_ctx(self, by: int, snail: int, cause: str, space: int) -> Ctx:
         ctx = Ctx(by, snail, cause, space)
         ctx.event_space = space
-        ctx.event_snails = self.occ[space]
-        ctx.spaces = (space,)
+        ctx.event_snails = self.occ[space] if space >= 0 else ()
+        ctx.spaces = (space,) if space >= 0 else ()
         return ctx
 
-    def player_triggers(self, event: str, by: int, snail: int, cause: str, space: int) -> Gen:
+    def player_triggers(
+        self,
+        event: str,
+        by: int,
+        snail: int,
+        cause: str,
+        space: int,
+        phase: str | None = None,
+    ) -> Gen:
         """Faction abilities answering an event caused by seat ``by``."""
         for p in range(self.n):
             for ability in self.p_triggers[p]:
@@ -520,32 +533,53 @@ class State:
                     continue
                 if ability.cause is not None and cause not in ability.cause:
                     continue
-                if ability.once and ability.id in self.used[p]:
+                if ability.phase is not None and ability.phase != phase:
                     continue
                 ctx = self._event_ctx(p, snail if p == by else -1, ability.id, space)
-                self.about_ability = ability.id
-                if ability.needs_adjacent:
-                    spaces = tuple(x for x in self.tables.nbrs[space] if self.stack[x])
-                    if not spaces:
-                        continue
-                    opts: tuple[int | None, ...] = ((None,) if ability.optional else ()) + spaces
-                    pick = yield Decision(
-                        p,
-                        "ability",
-                        opts,
-                        f"{ability.name}: a space next to {self.tables.labels[space]}",
-                    )
-                    if pick is None:
-                        continue
-                    ctx.adjacent = (pick,)
-                elif ability.optional:
-                    yes = yield Decision(p, "ability", (False, True), f"use {ability.name}?")
-                    if not yes:
-                        continue
-                if ability.once:
-                    self.used[p].add(ability.id)
-                self.events.append(("ability", p, ability.id))
-                yield from run_ops(self, ctx, ability.effects)
+                if event == "action_resolved" and snail >= 0:
+                    ctx.event_snails = (snail,)
+                yield from self.use_ability(p, ability, ctx, space)
+
+    def snail_triggers(self, event: str, s: int, cause: str, phase: str | None = None) -> Gen:
+        """A snail's own (soldier) abilities answering an event about it."""
+        p = self.sp[s]
+        for ability in self.s_triggers[s]:
+            if event not in ability.events or self.sat[s] < 0:
+                continue
+            if ability.cause is not None and cause not in ability.cause:
+                continue
+            if ability.phase is not None and ability.phase != phase:
+                continue
+            at = self.sat[s]
+            ctx = self._event_ctx(p, s, ability.id, at)
+            ctx.event_snails = (s,)
+            yield from self.use_ability(p, ability, ctx, at)
+
+    def use_ability(self, p: int, ability: Ability, ctx: Ctx, space: int) -> Gen:
+        """Use a triggered ability: once-per-round marker, the owner's "may", its effects."""
+        if ability.once and ability.id in self.used[p]:
+            return
+        self.about_ability = ability.id
+        if ability.needs_adjacent:
+            spaces = (
+                tuple(x for x in self.tables.nbrs[space] if self.stack[x]) if space >= 0 else ()
+            )
+            if not spaces:
+                return
+            opts: tuple[int | None, ...] = ((None,) if ability.optional else ()) + spaces
+            where = self.tables.labels[space]
+            pick = yield Decision(p, "ability", opts, f"{ability.name}: a space next to {where}")
+            if pick is None:
+                return
+            ctx.adjacent = (pick,)
+        elif ability.optional:
+            yes = yield Decision(p, "ability", (False, True), f"use {ability.name}?")
+            if not yes:
+                return
+        if ability.once:
+            self.used[p].add(ability.id)
+        self.events.append(("ability", p, ability.id))
+        yield from run_ops(self, ctx, ability.effects)
 
     def add_token(self, tok: int, space: int, count: int) -> None:
         """Add (or with a negative count remove) tokens; never on water."""
