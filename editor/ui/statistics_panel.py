@@ -60,8 +60,9 @@ def stats_sections(stats: LayoutStats) -> list[tuple[str, str, list[Row]]]:
     ]
     if len(stats.islands) > 1:
         joined = stats.landmasses == 1
-        why = "joined by channels one space wide" if joined else "some land is cut off"
-        island_rows.append(Row("Landmasses", f"{stats.landmasses} ({why})", not joined))
+        why = "islands a channel apart" if joined else "land cut off"
+        detail = "Islands one water space apart count as one landmass: a snail swims across."
+        island_rows.append(Row("Landmasses", f"{stats.landmasses} ({why})", not joined, detail))
     islands = _plural(len(stats.islands), "island") if stats.islands else "no land"
 
     coast_rows: list[Row] = [Row("Facing water", _plural(stats.coast_water, "edge"))]

@@ -32,7 +32,7 @@ def test_the_robot_in_numbers(qtbot: QtBot) -> None:
         "  Level 3 (Mountain): 8 spaces",
         "Islands: 4 islands",
         "  Island 1: 17 spaces",
-        "  Landmasses: 1 (joined by channels one space wide)",
+        "  Landmasses: 1 (islands a channel apart)",
         "Coastline: 92 hex edges",
         "Stock: 48 of 48 tiles",
         "  Beach: 26 of 26 placed",
@@ -62,7 +62,7 @@ def test_the_panel_follows_edits(qtbot: QtBot, tmp_path: Path) -> None:
             assert "  Facing the board's edge: 3 edges" in panel.text()
     lines = panel.text().splitlines()
     assert "  Mountain: 7 of 6 placed, 1 over" in lines
-    assert "  Landmasses: 2 (some land is cut off)" in lines
+    assert "  Landmasses: 2 (land cut off)" in lines
     assert "Land: 8 of 120 spaces" in lines
     stock = panel.tree.topLevelItem(3)
     mountain = next(
