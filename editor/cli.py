@@ -200,11 +200,11 @@ def _image_size(text: str) -> tuple[int, int]:
     ((800, 600), (64, 48))
     """
     parts = text.strip().lower().split("x")
-    if len(parts) != 2 or not all(part.isdigit() for part in parts):
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT in pixels, like 1200x900")
     width, height = int(parts[0]), int(parts[1])
-    if not (1 <= width <= 20000 and 1 <= height <= 20000):
-        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 1 to 20000 pixels")
+    if not (1 <= width <= 8000 and 1 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 1 to 8000 pixels")
     return width, height
 
 

@@ -163,6 +163,9 @@ def test_missing_files_and_bad_sizes_exit_2(
         main(["render", str(CRAB), "-o", str(tmp_path / "x.png"), "--size", "wide"])
     assert exit_info.value.code == 2
     assert "'wide' is not WIDTHxHEIGHT" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # 8000 x 8000 pixels is already 256 MB of image
+        main(["render", str(CRAB), "-o", str(tmp_path / "x.png"), "--size", "9000x100"])
+    assert "must be 1 to 8000 pixels" in capsys.readouterr().err
 
 
 def test_render_without_a_display(tmp_path: Path) -> None:
