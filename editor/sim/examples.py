@@ -146,7 +146,12 @@ def run_one(ws: Workspace, shown: str) -> ExampleResult:
             ("game",), "no-examples", f"Seastack cannot run rules examples of {game.name} yet"
         )
         return ExampleResult(shown, title, problems=(problem,))
-    errors, differences = game.examples(ws, document)
+    try:
+        errors, differences = game.examples(ws, document)
+    except Exception as exc:  # a bug of the game's: fail this example, run the others
+        problem = f"{type(exc).__name__}: {exc}"
+        reason = f"internal error of the {game.name} rules ({problem}); please report it"
+        return ExampleResult(shown, title, differences=(reason,))
     if errors:
         return ExampleResult(shown, title, problems=tuple(sort_diagnostics(errors)))
     return ExampleResult(shown, title, differences=tuple(differences))

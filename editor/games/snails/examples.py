@@ -23,7 +23,7 @@ from editor.core.schemas import schema_id
 from editor.core.workspace import Workspace
 
 if TYPE_CHECKING:
-    from editor.games.snails.engine import Rules, State
+    from editor.games.snails.engine import CardSpec, Rules, State
 
 GAME_ID = "snails"
 SCHEMA = schema_id("snails/example.schema.json")
@@ -298,7 +298,8 @@ class _Checker:
             if "phase" in step:
                 continue
             self.known((*at, "snail"), step["snail"], snails, "snail")
-            self.known((*at, "action"), step["action"], rules.card_index, "action or card")
+            if self.known((*at, "action"), step["action"], rules.card_index, "action or card"):
+                self._keys_fit_the_card(at, step, rules.card(step["action"]))
             for position, label in enumerate(step.get("path", [])):
                 self.label((*at, "path", position), label)
             target = step.get("target")
@@ -320,6 +321,30 @@ class _Checker:
             for position, ability in enumerate(step.get("use", [])):
                 self.known((*at, "use", position), ability, abilities, "ability")
 
+    def _keys_fit_the_card(self, at: Path_, step: Mapping[str, Any], card: CardSpec) -> None:
+        """A path only for crawls, a target of the kind the card picks, dice only if it rolls."""
+        name = card.id
+        if "path" in step and card.basic != "crawl":
+            self.error(
+                (*at, "path"), "bad-value", f"{name} does not crawl: it takes no path", at_key=True
+            )
+        target = step.get("target")
+        snails = self.given["snails"]
+        if target is not None:
+            if card.select in ("ring", "own-space", "none"):
+                message = f"{name} takes no target"
+                if card.select in _WHAT_IT_HITS:
+                    message += f": it hits {_WHAT_IT_HITS[card.select]}"
+                self.error((*at, "target"), "bad-value", message, at_key=True)
+            elif card.select == "snail" and target not in snails:
+                message = f"{name} targets a snail: name one of {', '.join(snails)}, not {target!r}"
+                self.error((*at, "target"), "bad-value", message)
+            elif card.select == "space" and target in snails:
+                message = f"{name} targets a space: give its label, not the snail {target!r}"
+                self.error((*at, "target"), "bad-value", message)
+        if "roll" in step and card.dice <= 0:
+            self.error((*at, "roll"), "bad-value", f"{name} rolls no dice", at_key=True)
+
     def _expect(self, at: Path_, expect: Mapping[str, Any], rules: Rules) -> None:
         for name, fields in expect.get("snails", {}).items():
             path = (*at, "snails", name)
@@ -336,6 +361,9 @@ class _Checker:
         self._tokens((*at, "tokens"), expect.get("tokens", {}), rules, set())
         for name in expect.get("hands", {}):
             self.known((*at, "hands", name), name, self.given["players"], "player", at_key=True)
+
+
+_WHAT_IT_HITS = {"ring": "every space at its range", "own-space": "its own space"}
 
 
 def _suggest(word: str, known: Iterable[str]) -> str:

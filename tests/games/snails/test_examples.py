@@ -18,9 +18,6 @@ FILES = sorted(p.name for p in EXAMPLES.glob("*.example.yaml"))
 #: to fix (in the engine or in the content), never an example to bend; when one starts
 #: passing, its test fails until it is removed from here.
 KNOWN_FAILURES: dict[str, str] = {
-    # Behaviour. The Ball Thrower sees (line_of_sight: true) and its Pirate is in the water,
-    # level 0, so the beach of the rulebook's Grunt example is out of sight.
-    "rulebook-grunt.example.yaml": "D5 cannot be targeted",
     # Behaviour. A second use of Oneness with the Land in one round is silently skipped,
     # while Defensive Stance is refused; the step asks for it, so it must be refused.
     "faction-oneness-with-the-land.example.yaml": "expected a refusal mentioning 'once'",
@@ -216,6 +213,50 @@ def test_a_broken_example_exits_2_with_file_line_and_column(
     assert out == ""
     assert re.search(rf"^{re.escape(str(path))}:\d+:\d+: error ", err, re.M), err
     assert expected in err, err
+
+
+KEYS_THAT_DO_NOT_FIT = [
+    (
+        "rulebook-grapes-of-wrath-square.example.yaml",
+        ("target: F5", "target: B"),
+        "24:13: error bad-value: grapes-of-wrath targets a space: give its label,"
+        " not the snail 'B'",
+    ),
+    (
+        "rulebook-wind-revolver.example.yaml",
+        ("target: B", "target: E5"),
+        "27:13: error bad-value: revolver targets a snail: name one of A, B, C, D, not 'E5'",
+    ),
+    (
+        "rulebook-wind-gatling-gun.example.yaml",
+        ("action: gatling-gun\n", "action: gatling-gun\n    target: E4\n"),
+        "32:5: error bad-value: gatling-gun takes no target: it hits every space at its range",
+    ),
+    (
+        "rulebook-medic-2-jetpack.example.yaml",
+        ("target: E5", "target: E5\n    roll: [circle]"),
+        "21:5: error bad-value: jetpack rolls no dice",
+    ),
+    (
+        "back-turnip.example.yaml",
+        ("action: dig", "action: dig\n    path: [D5]"),
+        "17:5: error bad-value: dig does not crawl: it takes no path",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "change", "expected"), KEYS_THAT_DO_NOT_FIT)
+def test_step_keys_must_fit_the_card(
+    source: str,
+    change: tuple[str, str],
+    expected: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _variant(tmp_path, source, change)
+    code, out, err = _cli(capsys, path)
+    assert (code, out) == (2, "")
+    assert f"{path}:{expected}" in err, err
 
 
 def test_validate_reports_the_snails_keys_too(
