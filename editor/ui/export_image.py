@@ -33,8 +33,8 @@ class ExportError(Exception):
 def application() -> QGuiApplication:
     """The running Qt application, or a new one for headless drawing.
 
-    Drawing needs no window, so without a usable display the offscreen platform is chosen;
-    the caller keeps the returned object alive while it draws.
+    Drawing needs no window, so the offscreen platform is used unless ``QT_QPA_PLATFORM``
+    names another one that can work here; the caller keeps the returned object alive.
     """
     existing = QGuiApplication.instance()
     if isinstance(existing, QGuiApplication):
