@@ -149,8 +149,8 @@ def run_one(ws: Workspace, shown: str) -> ExampleResult:
     try:
         errors, differences = game.examples(ws, document)
     except Exception as exc:  # a bug of the game's: fail this example, run the others
-        problem = f"{type(exc).__name__}: {exc}"
-        reason = f"internal error of the {game.name} rules ({problem}); please report it"
+        crash = f"{type(exc).__name__}: {exc}"
+        reason = f"internal error of the {game.name} rules ({crash}); please report it"
         return ExampleResult(shown, title, differences=(reason,))
     if errors:
         return ExampleResult(shown, title, problems=tuple(sort_diagnostics(errors)))

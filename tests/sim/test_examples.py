@@ -22,6 +22,8 @@ from editor.sim.examples import Status, run_examples
 
 def _toy_runner(ws: Workspace, document: Document) -> tuple[list[Diagnostic], list[str]]:
     data: dict[str, Any] = document.data
+    if data["given"].get("crash"):
+        raise RuntimeError("the toy broke")
     count = data["given"].get("count")
     if not isinstance(count, int):
         return [document.error_at(("given",), "missing-key", "the toy needs given.count")], []
@@ -140,3 +142,21 @@ def test_results_in_file_order_with_statuses(tmp_path: Path) -> None:
     assert run.results[1].differences == ("count: expected 7, got 2",)
     assert run.exit_code == 1
     assert run.summary() == "2 examples: 1 passed, 1 failed"
+
+
+@pytest.mark.usefixtures("toy")
+def test_a_crash_of_the_game_fails_that_example_and_the_others_still_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _example(tmp_path, "fine")
+    (tmp_path / "crash.example.yaml").write_text(
+        "example: Crash\ngame: toy\ngiven: {crash: true}\nsteps: []\nexpect: {}\n"
+    )
+    code, out, _ = _cli(capsys, ".")
+    assert code == 1
+    assert out.splitlines() == [
+        "FAIL crash.example.yaml: Crash: internal error of the Toy rules"
+        " (RuntimeError: the toy broke); please report it",
+        "PASS fine.example.yaml: Toy fine",
+    ]
