@@ -60,7 +60,12 @@ class SnailsEngine:
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The bots by name (from editor.games.snails.bots)."""
-        bots = importlib.import_module("editor.games.snails.bots")
+        try:
+            bots = importlib.import_module("editor.games.snails.bots")
+        except ModuleNotFoundError as exc:
+            if exc.name != "editor.games.snails.bots":
+                raise
+            return {}  # the Snails bots are not there: only the simulator's generic ones
         found: Mapping[str, BotFactory] = bots.BOTS
         return found
 

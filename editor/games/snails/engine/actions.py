@@ -18,12 +18,13 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, Any, Any]
 
 _NONE = (Action(None, (), ()),)
+_new = tuple.__new__
 
 
 def crawl_paths(st: State, s: int) -> list[tuple[int, ...]]:
     """Every path of up to ``crawl.moves`` steps climbing at most ``crawl.climb``; () stays."""
-    moves = int(st.rules.param("crawl.moves", 2))
-    climb = int(st.rules.param("crawl.climb", 1))
+    moves = st.crawl_moves
+    climb = st.crawl_climb
     nbrs = st.tables.nbrs
     level = st.level
     out: list[tuple[int, ...]] = [()]
@@ -53,9 +54,10 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     if card.attack and on_water and not st.p_from_water[p]:
         return ()
     if basic == "crawl":
-        base: tuple[Action, ...] = tuple(Action(path) for path in crawl_paths(st, s))
+        paths = crawl_paths(st, s)
+        base: tuple[Action, ...] = tuple(_new(Action, (path, (), ())) for path in paths)
     elif basic == "swap":
-        most = int(st.rules.param("swap.max", 2))
+        most = st.swap_max
         hand = st.hand[p]
         base = tuple(
             Action(combo)
@@ -101,7 +103,7 @@ def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
         yield from st.destroy(origin, "dig", p, s)
     elif basic == "aim":
         if st.stack[origin]:
-            st.saim[s] += int(st.rules.param("aim.extra_dice", 1))
+            st.saim[s] += st.aim_extra
     elif basic == "shell":
         st.set_shell(s, True)
     elif basic == "swap":

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from editor.games.snails.engine.state import State
 
 Gen = Generator[Decision, Any, Any]
+_new = tuple.__new__
 
 
 def _ignore_available(st: State, p: int, card: CardSpec) -> str | None:
@@ -56,13 +57,13 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
                     use = (ignore,)
                 if select == "space":
                     for adj in _adjacent_choices(st, space, card.adjacent):
-                        out.append(Action(space, adj, use))
+                        out.append(_new(Action, (space, adj, use)))
                     continue
                 for t in st.occ[space]:
                     if t == s or _scout_blocks(st, card, t, k):
                         continue
                     for adj in _adjacent_choices(st, space, card.adjacent):
-                        out.append(Action(t, adj, use))
+                        out.append(_new(Action, (t, adj, use)))
         return tuple(out)
     if select == "ring":
         plain = _ring(st, s, card, False)
@@ -182,20 +183,19 @@ def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
             return
         cands = [x for x in st.occ[new] if not _scout_blocks(st, card, x, dist[at][new])]
         if not cands:
-            ctx.targets = ()
+            # a single-snail attack with no snail it may hit does nothing
+            st.events.append(("wind-hit", s, card.id, (st.tables.labels[new],)))
+            return
+        n = st.n
+        owner = next(
+            q for q in ((p + k) % n for k in range(1, n + 1)) if any(st.sp[x] == q for x in cands)
+        )
+        mine = tuple(x for x in cands if st.sp[x] == owner)
+        if len(mine) > 1:
+            pick = yield Decision(st.first, "wind-target", mine, "the wind's target")
         else:
-            n = st.n
-            owner = next(
-                q
-                for q in ((p + k) % n for k in range(1, n + 1))
-                if any(st.sp[x] == q for x in cands)
-            )
-            mine = tuple(x for x in cands if st.sp[x] == owner)
-            if len(mine) > 1:
-                pick = yield Decision(st.first, "wind-target", mine, "the wind's target")
-            else:
-                pick = mine[0]
-            ctx.targets = (pick,)
+            pick = mine[0]
+        ctx.targets = (pick,)
         ctx.spaces = (new,)
     elif select == "ring":
         rings = st.tables.rings[at]

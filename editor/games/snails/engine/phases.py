@@ -62,14 +62,13 @@ def placement(st: State) -> Gen:
     """Players place their snails one at a time, in turn order, on land with room."""
     team = max(len(st.p_snails[p]) for p in range(st.n))
     labels = st.tables.labels
+    land = [x for x in range(st.tables.size) if st.stack[x]]
     for k in range(team):
         for p in st.order():
             if k >= len(st.p_snails[p]):
                 continue
             s = st.p_snails[p][k]
-            opts = tuple(
-                x for x in range(st.tables.size) if st.stack[x] and len(st.occ[x]) < st.capacity
-            )
+            opts = tuple(x for x in land if len(st.occ[x]) < st.capacity)
             where = yield Decision(p, "place", opts, f"where {st.snail_names[s]} starts")
             st._relocate(s, where, "place")
             st.events[-1] = ("place", s, labels[where])
@@ -120,8 +119,8 @@ def program_options(st: State, p: int) -> ProgramOptions:
     return ProgramOptions(
         cards,
         alive,
-        int(st.rules.param("plan.snails", 2)),
-        int(st.rules.param("plan.slots", 5)),
+        st.plan_snails,
+        st.plan_slots,
     )
 
 
@@ -147,7 +146,7 @@ def set_program(st: State, p: int, prog: tuple[tuple[int, int], ...]) -> None:
 
 def action(st: State) -> Gen:
     """Slot by slot, player by player from the 1st: reveal and resolve."""
-    slots = int(st.rules.param("plan.slots", 5))
+    slots = st.plan_slots
     cards = st.rules.cards
     for slot in range(slots):
         for p in st.order():
@@ -173,7 +172,7 @@ def play_card(st: State, p: int, s: int, card: object) -> Gen:
     if not opts:
         st.events.append(("no-effect", s, card.id))
         return
-    if bool(st.rules.param("actions.optional", False)):
+    if st.may_pass:
         opts = (*opts, Action("pass"))
     if len(opts) > 1:
         act = yield Decision(p, "action", opts, f"{st.snail_names[s]} plays {card.name}")

@@ -47,6 +47,7 @@ _MUTABLE = (
     "_forced",
     "_elim_count",
     "_outcome",
+    "players_left",
     "card_of",
     "about",
     "by_rule",
@@ -167,6 +168,7 @@ def from_scenario(
     for p in range(st.n):
         if not st.p_snails[p]:
             st.out[p] = True
+            st.players_left -= 1
     if first_player is not None:
         if first_player not in names:
             raise IllegalChoice(f"unknown first player {first_player!r}; known: {', '.join(names)}")

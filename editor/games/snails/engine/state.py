@@ -109,6 +109,15 @@ class State:
         self.cross_water_damage = bool(rules.param("water.damage_when_sinking", False))
         #: The level a snail in the water sees from (the shore), for line of sight.
         self.water_sight = int(rules.param("line_of_sight.from_water", 1))
+        self.crawl_moves = int(rules.param("crawl.moves", 2))
+        self.crawl_climb = int(rules.param("crawl.climb", 1))
+        self.swap_max = int(rules.param("swap.max", 2))
+        self.aim_extra = int(rules.param("aim.extra_dice", 1))
+        self.plan_snails = int(rules.param("plan.snails", 2))
+        self.plan_slots = int(rules.param("plan.slots", 5))
+        self.may_pass = bool(rules.param("actions.optional", False))
+        #: Seats not yet eliminated.
+        self.players_left = n_players
         self.enter_token_abilities = [
             (t.index, a) for t in rules.tokens for a in t.abilities if "snail_enters" in a.events
         ]
@@ -295,6 +304,7 @@ class State:
         self.events.append(("death", s, p, cause, self.tables.labels[at]))
         if not any(self.sat[x] >= 0 for x in self.p_snails[p]):
             self.out[p] = True
+            self.players_left -= 1
             self.out_step[p] = self._elim_count
             self.events.append(("eliminated", p))
 
@@ -309,7 +319,7 @@ class State:
     def check_end(self) -> None:
         """End the match (raise GameOver) when at most one player is left."""
         self._elim_count += 1
-        if sum(1 for p in range(self.n) if not self.out[p]) <= 1:
+        if self.players_left <= 1:
             self.finish("last-standing")
 
     def finish(self, reason: str) -> None:

@@ -1,9 +1,12 @@
 """What one seat may see: the public board and snails, its own hand and program, and only
-the revealed slots of other players' programs."""
+the revealed slots of other players' programs.
+
+A view reads the state when asked (no copy per decision, which keeps simulations fast); it
+offers no way to another player's hand or unrevealed slots, nor to the deck's order.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -12,81 +15,176 @@ if TYPE_CHECKING:
     from editor.games.snails.engine.tables import BoardTables
 
 
-@dataclass(frozen=True, slots=True)
 class SnailsView:
-    """A snapshot for one seat; other players' hands appear only as their sizes."""
+    """One seat's view of a match; every field is read-only and computed on access."""
 
-    seat: int
-    round: int
-    phase: str
-    first: int
-    rules: Rules
-    tables: BoardTables
-    stack: tuple[tuple[int, ...], ...]
-    level: tuple[int, ...]
-    occ: tuple[tuple[int, ...], ...]
-    tokens: tuple[tuple[int, ...], ...]
-    snail_names: tuple[str, ...]
-    snail_player: tuple[int, ...]
-    snail_at: tuple[int, ...]
-    snail_health: tuple[int, ...]
-    snail_max: tuple[int, ...]
-    snail_shell: tuple[bool, ...]
-    snail_kind: tuple[str, ...]
-    snail_aim: tuple[int, ...]
-    factions: tuple[str | None, ...]
-    out: tuple[bool, ...]
-    #: Card instance -> card index in ``rules.cards`` (public: which instance is which card).
-    card_of: tuple[int, ...]
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    #: This seat's own program (None before planning).
-    program: tuple[tuple[int, int], ...] | None
-    #: Every seat's revealed slots so far this round.
-    revealed: tuple[tuple[tuple[int, int], ...], ...]
-    used: tuple[str, ...]
-    contamination: int
-    contamination_value: int
-    wind: str | None
-    deck_size: int
-    discard: tuple[int, ...]
+    __slots__ = ("__st", "seat")
+
+    def __init__(self, st: State, seat: int) -> None:
+        """The view of ``seat``."""
+        self.__st = st
+        self.seat = seat
+
+    @property
+    def round(self) -> int:
+        """The round (1-based)."""
+        return self.__st.round
+
+    @property
+    def phase(self) -> str:
+        """The phase: setup, drawing, planning, action or cleaning."""
+        return self.__st.phase
+
+    @property
+    def first(self) -> int:
+        """The 1st player's seat."""
+        return self.__st.first
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.__st.n
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules (cards by index, abilities)."""
+        return self.__st.rules
+
+    @property
+    def tables(self) -> BoardTables:
+        """The board's tables (labels, neighbours, distances)."""
+        return self.__st.tables
+
+    @property
+    def stack(self) -> tuple[tuple[int, ...], ...]:
+        """Tile type ints per space, bottom to top (() is water)."""
+        return tuple(self.__st.stack)
+
+    @property
+    def level(self) -> tuple[int, ...]:
+        """Level per space."""
+        return tuple(self.__st.level)
+
+    @property
+    def occ(self) -> tuple[tuple[int, ...], ...]:
+        """Snails per space."""
+        return tuple(self.__st.occ)
+
+    @property
+    def tokens(self) -> tuple[tuple[int, ...], ...]:
+        """Token counts per token kind (rules.tokens order), per space."""
+        return tuple(tuple(row) for row in self.__st.tok)
+
+    @property
+    def snail_names(self) -> tuple[str, ...]:
+        """Snail names by number."""
+        return tuple(self.__st.snail_names)
+
+    @property
+    def snail_player(self) -> tuple[int, ...]:
+        """Owner seat per snail."""
+        return tuple(self.__st.sp)
+
+    @property
+    def snail_at(self) -> tuple[int, ...]:
+        """Space per snail (-1: dead)."""
+        return tuple(self.__st.sat)
+
+    @property
+    def snail_health(self) -> tuple[int, ...]:
+        """Health per snail."""
+        return tuple(self.__st.shp)
+
+    @property
+    def snail_max(self) -> tuple[int, ...]:
+        """Starting health per snail."""
+        return tuple(self.__st.smax)
+
+    @property
+    def snail_shell(self) -> tuple[bool, ...]:
+        """In the shell, per snail."""
+        return tuple(self.__st.sshell)
+
+    @property
+    def snail_kind(self) -> tuple[str, ...]:
+        """Soldier kind per snail (leader, grunt, ...)."""
+        return tuple(self.__st.skind)
+
+    @property
+    def snail_aim(self) -> tuple[int, ...]:
+        """Extra dice from Aim, per snail."""
+        return tuple(self.__st.saim)
+
+    @property
+    def factions(self) -> tuple[str | None, ...]:
+        """Faction per seat."""
+        return tuple(self.__st.pfaction)
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Eliminated, per seat."""
+        return tuple(self.__st.out)
+
+    def card_id(self, instance: int) -> str:
+        """The card id of a card instance this seat can see (hand, program, discard, revealed)."""
+        return self.__st.card_id(instance)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's hand (card instances)."""
+        return tuple(self.__st.hand[self.seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(h) for h in self.__st.hand)
+
+    @property
+    def program(self) -> tuple[tuple[int, int], ...] | None:
+        """This seat's own program this round (None before it programs)."""
+        return self.__st.program[self.seat]
+
+    @property
+    def revealed(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Every seat's revealed slots so far this round."""
+        st = self.__st
+        shown = st.revealed
+        return tuple(
+            (prog[: shown[p]] if prog is not None else ()) for p, prog in enumerate(st.program)
+        )
+
+    @property
+    def used(self) -> tuple[str, ...]:
+        """This seat's once-per-round abilities already used."""
+        return tuple(sorted(self.__st.used[self.seat]))
+
+    @property
+    def contamination(self) -> int:
+        """The contamination marker's position."""
+        return self.__st.contamination
+
+    @property
+    def contamination_value(self) -> int:
+        """The damage the sea deals now."""
+        st = self.__st
+        return st.track[st.contamination]
+
+    @property
+    def wind(self) -> str | None:
+        """The wind's direction, or None."""
+        return self.__st.wind
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the arsenal deck."""
+        return len(self.__st.deck)
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        """The face-up discard pile."""
+        return tuple(self.__st.discard)
 
 
 def make_view(st: State, seat: int) -> SnailsView:
     """The view of one seat."""
-    revealed = tuple(
-        (prog[: st.revealed[p]] if prog is not None else ()) for p, prog in enumerate(st.program)
-    )
-    return SnailsView(
-        seat=seat,
-        round=st.round,
-        phase=st.phase,
-        first=st.first,
-        rules=st.rules,
-        tables=st.tables,
-        stack=tuple(st.stack),
-        level=tuple(st.level),
-        occ=tuple(st.occ),
-        tokens=tuple(tuple(row) for row in st.tok),
-        snail_names=tuple(st.snail_names),
-        snail_player=tuple(st.sp),
-        snail_at=tuple(st.sat),
-        snail_health=tuple(st.shp),
-        snail_max=tuple(st.smax),
-        snail_shell=tuple(st.sshell),
-        snail_kind=tuple(st.skind),
-        snail_aim=tuple(st.saim),
-        factions=tuple(st.pfaction),
-        out=tuple(st.out),
-        card_of=tuple(st.card_of),
-        hand=tuple(st.hand[seat]),
-        hand_sizes=tuple(len(h) for h in st.hand),
-        program=st.program[seat],
-        revealed=revealed,
-        used=tuple(sorted(st.used[seat])),
-        contamination=st.contamination,
-        contamination_value=st.track[st.contamination],
-        wind=st.wind,
-        deck_size=len(st.deck),
-        discard=tuple(st.discard),
-    )
+    return SnailsView(st, seat)
