@@ -12,6 +12,7 @@ from editor.core.engine import Decision, IllegalChoice
 from editor.core.hexgrid import HexBoard
 from editor.games.snails.engine.actions import action_options, resolve
 from editor.games.snails.engine.decisions import Action
+from editor.games.snails.engine.explain import why_no_action, why_path, why_target, why_uses
 from editor.games.snails.engine.phases import PHASES
 from editor.games.snails.engine.rules import Rules
 from editor.games.snails.engine.setup import add_snail, new_instance, setup_players
@@ -242,10 +243,13 @@ def perform(
             f"{action} is the {card.faction}' faction card, not {st.player_names[p]}'s"
         )
     uses = tuple(use)
+    problem = why_uses(st, p, s, uses)
+    if problem is not None:
+        raise IllegalChoice(problem)
     act_uses = {u for u in uses if u in (st.p_ignore_los[p], st.p_stay[p])}
     opts = action_options(st, p, s, card)
     if not opts:
-        raise IllegalChoice(f"{snail} cannot perform {action} here")
+        raise IllegalChoice(why_no_action(st, p, s, card))
     main: Any = None
     if card.basic == "crawl":
         if path is None:
@@ -273,7 +277,7 @@ def perform(
         if o.main == main and set(o.adjacent) == set(card_adj) and set(o.use) == act_uses
     ]
     if not chosen:
-        raise IllegalChoice(_why(st, card, opts, main, card_adj, act_uses, action))
+        raise IllegalChoice(_why(st, p, s, card, opts, main, card_adj, act_uses, action))
     act: Action = chosen[0]
     extra_adj = [st.space(x) for x in adj_list[card.adjacent :]]
     answers = _Answers(st, p, choose, push, uses, extra_adj)
@@ -309,6 +313,8 @@ def _cards_from_hand(st: State, p: int, choose: str | Sequence[str] | None) -> t
 
 def _why(
     st: State,
+    p: int,
+    s: int,
     card: Any,
     opts: Sequence[Action],
     main: Any,
@@ -319,25 +325,17 @@ def _why(
     labels = st.tables.labels
     if not any(o.main == main for o in opts):
         if card.basic == "crawl":
-            shown = " -> ".join(labels[x] for x in main) or "(no move)"
-            return (
-                f"{action}: the path {shown} is not legal (adjacent steps, climbing limits, room)"
-            )
-        if card.select == "snail":
-            legal = sorted({st.snail_names[o.main] for o in opts if isinstance(o.main, int)})
-            return (
-                f"{action}: {st.snail_names[main]} cannot be targeted (range, line of sight,"
-                f" immunity); legal targets: {', '.join(legal) or 'none'}"
-            )
-        if card.select == "space":
-            legal = sorted({labels[o.main] for o in opts if isinstance(o.main, int)})
-            return (
-                f"{action}: {labels[main]} cannot be targeted (range, line of sight, land);"
-                f" legal targets: {', '.join(legal) or 'none'}"
-            )
+            return why_path(st, s, main)
+        if card.select in ("snail", "space") and isinstance(main, int):
+            return why_target(st, p, s, card, main, uses, opts)
         return f"{action}: that choice is not legal"
     if not any(o.main == main and set(o.adjacent) == set(adj) for o in opts):
-        return f"{action}: {', '.join(labels[x] for x in adj)} is not a legal adjacent space"
+        return f"{action}: {', '.join(labels[x] for x in adj)} is not adjacent to the target"
+    if st.p_stay[p] in uses and not st.sshell[s]:
+        return f"{action}: {st.snail_names[s]} is not in its shell, so it cannot stay in it"
+    needed = [o for o in opts if o.main == main and st.p_ignore_los[p] in o.use]
+    if needed and st.p_ignore_los[p] not in uses:
+        return f"{action}: the target is out of line of sight unless {st.p_ignore_los[p]} is used"
     return f"{action}: the abilities {sorted(uses) or 'none'} cannot be used with this choice"
 
 

@@ -141,7 +141,7 @@ def test_scout_cannot_be_picked_by_a_hunting_rifle_at_range(scenario: Scenario) 
         hands={"red": ["hunting-rifle"]},
         modules=["specialists"],
     )
-    with pytest.raises(IllegalChoice, match="S cannot be targeted"):
+    with pytest.raises(IllegalChoice, match="S is a scout"):
         st.perform("A", "hunting-rifle", target="S")
     st.force_dice(["square"])
     st.perform("A", "hunting-rifle", target="C")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from editor.core.engine import MatchSpec
+from editor.core.engine import IllegalChoice, MatchSpec
 from editor.games.snails.engine import ENGINE, Prepared, State
 
 from .conftest import Scenario
@@ -137,8 +137,12 @@ def test_oneness_with_the_land_damages_a_neighbouring_tile_once_a_round(scenario
     )
     st.perform("A", "rockslide", target="E5", use=["oneness-with-the-land"], adjacent="E4")
     assert st.damaged_labels() == ["E4", "E5"]
-    st.perform("A", "rockslide", target="E5", use=["oneness-with-the-land"], adjacent="E4")
-    # E5 goes; E4 keeps its one damaged token: no second use this round
+    before = list(st.events)
+    with pytest.raises(IllegalChoice, match="once per round"):
+        st.perform("A", "rockslide", target="E5", use=["oneness-with-the-land"], adjacent="E4")
+    assert st.events == before
+    st.perform("A", "rockslide", target="E5")
+    # E5 goes; E4 keeps its one damaged token: the ability does not fire again this round
     assert st.terrain_at("E5") == B and st.terrain_at("E4") == M
     assert st.damaged_labels() == ["E4"]
 
