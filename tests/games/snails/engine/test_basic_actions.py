@@ -120,7 +120,7 @@ def test_hit_respects_line_of_sight_and_range(scenario: Scenario) -> None:
         {"D5": ["beach"], "E5": ["beach", "meadow"], "F6": ["beach"], "D4": ["beach"]},
         {"A": ("red", "D5"), "B": ("blue", "E5"), "C": ("blue", "F6"), "D": ("blue", "D4")},
     )
-    with pytest.raises(IllegalChoice, match="B is higher.*out of line of sight"):
+    with pytest.raises(IllegalChoice, match=r"B is higher.*out of line of sight"):
         st.perform("A", "hit", target="B")
     with pytest.raises(IllegalChoice, match="C is at range 2, the card reaches 0 to 1"):
         st.perform("A", "hit", target="C")
