@@ -137,7 +137,7 @@ def _rate_text(data: Mapping[str, Any]) -> str:
         return "-"
     low, high = data["ci95"]
     return (
-        f"{100 * data['rate']:5.1f}% [{100 * low:4.1f}-{100 * high:5.1f}]"
+        f"{100 * data['rate']:5.1f}% [{100 * low:4.1f}, {100 * high:5.1f}]"
         f" ({data['successes']}/{trials})"
     )
 
@@ -146,7 +146,7 @@ def _mean_text(data: Mapping[str, Any]) -> str:
     if not data["n"]:
         return "-"
     low, high = data["ci95"]
-    return f"{data['mean']:.2f} [{low:.2f}-{high:.2f}]"
+    return f"{data['mean']:.2f} [{low:.2f}, {high:.2f}]"
 
 
 def _cell_text(cell: Mapping[str, Any] | None) -> str:
