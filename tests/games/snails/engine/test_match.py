@@ -210,3 +210,17 @@ def test_cards_are_in_exactly_one_place(crustacean: Prepared) -> None:
         st.apply(d.options[rng.randrange(len(d.options))])
         places = st.deck + st.discard + st.played + [c for h in st.hand for c in h]
         assert len(places) == len(set(places)) == arsenal
+
+
+def test_prepared_content_pickles_and_replays_identically(crustacean: Prepared) -> None:
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(crustacean))
+    assert copy.rules.card_index == crustacean.rules.card_index
+    spec = MatchSpec(4, ("pirates", "druids", "cyborgs", "knights"), BOTH, 77)
+    first = ENGINE.new_match(crustacean, spec)
+    choices = play_random(first, 3)
+    second = ENGINE.new_match(copy, spec)
+    for choice in choices:
+        second.apply(choice)
+    assert second.events == first.events
