@@ -18,18 +18,7 @@ FILES = sorted(p.name for p in EXAMPLES.glob("*.example.yaml"))
 #: to fix (in the engine or in the content), never an example to bend. While listed, such an
 #: example must still run and fail for this reason only; once fixed it simply passes (then
 #: remove it from here).
-KNOWN_FAILURES: dict[str, str] = {
-    # Behaviour. A second use of Oneness with the Land in one round is silently skipped,
-    # while Defensive Stance is refused; the step asks for it, so it must be refused.
-    "faction-oneness-with-the-land.example.yaml": "expected a refusal mentioning 'once'",
-    # Messages. The refusal is right but its message does not name the reason.
-    "error-crawl-too-steep.example.yaml": "expected a message mentioning 'moves'",
-    "error-dig-on-water.example.yaml": "expected a message mentioning 'water'",
-    "faction-defensive-stance-once-per-round.example.yaml": "expected a message mentioning 'once'",
-    "faction-pirates-attack-from-water.example.yaml": "expected a message mentioning 'water'",
-    "faction-targeters-single-target.example.yaml": "expected a message mentioning 'sight'",
-    "rulebook-scout-1-hunting-rifle.example.yaml": "expected a message mentioning 'scout'",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
