@@ -68,6 +68,36 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
             perms *= len(cards) - k
         self._perms = perms
 
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The card instances the player may program (basics, faction card, hand)."""
+        return self._cards
+
+    @property
+    def snails(self) -> tuple[int, ...]:
+        """The living snails the player may program, in order."""
+        return tuple(sorted(self._alive))
+
+    @property
+    def most(self) -> int:
+        """How many different snails one program may use."""
+        return self._most
+
+    def index(self, item: Any, start: int = 0, stop: int | None = None) -> int:
+        """The index of a legal program (computed, not searched); ValueError otherwise."""
+        if item not in self:
+            raise ValueError(f"{item!r} is not a legal program")
+        pattern = self._patterns.index(tuple(s for _, s in item))
+        pool = list(self._cards)
+        perm = 0
+        scale = 1
+        for card, _ in item:
+            pick = pool.index(card)
+            perm += pick * scale
+            scale *= len(pool)
+            pool.pop(pick)
+        return pattern * self._perms + perm
+
     def __len__(self) -> int:
         """Number of programs."""
         return len(self._patterns) * self._perms

@@ -130,6 +130,16 @@ class SnailsView:
         return self.__st.card_id(instance)
 
     @property
+    def own_cards(self) -> dict[str, int]:
+        """This seat's basic action cards and faction card: card id -> instance."""
+        st = self.__st
+        out = dict(st.p_basic[self.seat])
+        faction_card = st.p_faction_card[self.seat]
+        if faction_card >= 0:
+            out[st.card_id(faction_card)] = faction_card
+        return out
+
+    @property
     def hand(self) -> tuple[int, ...]:
         """This seat's hand (card instances)."""
         return tuple(self.__st.hand[self.seat])

@@ -224,3 +224,22 @@ def test_prepared_content_pickles_and_replays_identically(crustacean: Prepared) 
     for choice in choices:
         second.apply(choice)
     assert second.events == first.events
+
+
+def test_program_index_is_the_inverse_of_indexing() -> None:
+    opts = ProgramOptions((3, 5, 8, 9, 11, 12), (0, 2, 3), 2, 5)
+    rng = random.Random(5)
+    for i in rng.sample(range(len(opts)), 200):
+        assert opts.index(opts[i]) == i
+    assert opts.cards == (3, 5, 8, 9, 11, 12) and opts.snails == (0, 2, 3) and opts.most == 2
+    with pytest.raises(ValueError, match="not a legal program"):
+        opts.index(((3, 0),))
+
+
+def test_a_view_names_its_own_cards(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(2, ("knights", "druids"), frozenset(), 8))
+    view = st.view(0)
+    own = view.own_cards
+    assert set(own) == {"crawl", "dig", "hit", "aim", "shell", "swap", "shield-bash"}
+    assert {view.card_id(c) for c in own.values()} == set(own)
+    assert st.view(1).own_cards["rockslide"] != own["shield-bash"]
