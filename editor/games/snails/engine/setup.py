@@ -139,6 +139,11 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     st = State(rules, prepared.tables, spec.players, frozenset(spec.modules), spec.seed)
     deal_backs(rules, prepared.stacks, st)
     setup_players(st, factions)
+    room = sum(1 for stack in prepared.stacks if stack) * st.capacity
+    if room < len(st.sp):
+        raise ValueError(
+            f"the layout's land holds {room} snails, but {spec.players} players bring {len(st.sp)}"
+        )
     st.deck = [new_instance(st, c) for c in rules.arsenal]
     st.rng.shuffle(st.deck)
     st.first = st.rng.randrange(st.n)

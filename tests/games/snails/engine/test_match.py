@@ -243,3 +243,17 @@ def test_a_view_names_its_own_cards(crustacean: Prepared) -> None:
     assert set(own) == {"crawl", "dig", "hit", "aim", "shell", "swap", "shield-bash"}
     assert {view.card_id(c) for c in own.values()} == set(own)
     assert st.view(1).own_cards["rockslide"] != own["shield-bash"]
+
+
+def test_bad_match_specs_are_refused(crustacean: Prepared) -> None:
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        ENGINE.new_match(crustacean, MatchSpec(5))
+    with pytest.raises(ValueError, match="unknown faction 'vikings'"):
+        ENGINE.new_match(crustacean, MatchSpec(2, ("vikings",)))
+    with pytest.raises(ValueError, match="unknown module"):
+        ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset({"tides"})))
+    tiny = Prepared(
+        crustacean.rules, crustacean.tables, ((0,),) + ((),) * (crustacean.tables.size - 1)
+    )
+    with pytest.raises(ValueError, match="land holds 3 snails"):
+        ENGINE.new_match(tiny, MatchSpec(2))
