@@ -84,8 +84,13 @@ class _RulesCache:
         if packs not in self.rules:
             try:
                 self.rules[packs] = compile_rules(ws, list(packs))
-            except (ContentError, CompileError) as exc:
-                self.rules[packs] = " ".join(str(exc).split("\n", 1)[:1])
+            except ContentError as exc:
+                first = str(exc).split("\n", 1)[0].rstrip(": ")
+                found = exc.diagnostics
+                more = f" ({len(found)}; the first: {found[0].format()})" if found else ""
+                self.rules[packs] = first + more
+            except CompileError as exc:
+                self.rules[packs] = str(exc)
         return self.rules[packs]
 
 

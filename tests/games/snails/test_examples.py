@@ -259,3 +259,39 @@ def test_validate_reports_the_snails_keys_too(
     out, _ = capsys.readouterr()
     assert code == 1
     assert f"{path}:18:17: error unknown-id: no player 'reed'; did you mean 'red'?" in out
+
+
+def test_an_example_on_a_broken_pack_cannot_be_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_dir: Path
+) -> None:
+    path = _variant(
+        tmp_path,
+        "back-turnip.example.yaml",
+        ("game: snails\n", "game: snails\npacks: [bad-ruleset, snails-base]\n"),
+    )
+    code, out, err = _cli(capsys, bad_dir / "packs" / "bad-ruleset", path)
+    assert (code, out) == (2, "")
+    assert f"{path}:4:8: error bad-content: the packs in use cannot be played:" in err, err
+    assert "have errors; fix them first (2; the first: " in err
+    assert "bad-ruleset/ruleset.yaml:2:" in err
+
+
+def test_unknown_packs_and_modules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _variant(
+        tmp_path,
+        "back-turnip.example.yaml",
+        ("game: snails\n", "game: snails\npacks: [snails-bse]\n"),
+    )
+    code, _, err = _cli(capsys, path)
+    assert code == 2
+    assert f"{path}:4:9: error unknown-id: no pack 'snails-bse'; did you mean 'snails-base'?" in err
+    path.write_text(path.read_text().replace("packs: [snails-bse]", "modules: [wnd]"))
+    code, _, err = _cli(capsys, path)
+    assert code == 2
+    assert f"{path}:4:11: error unknown-id: no Snails module 'wnd'; did you mean 'wind'?" in err
+    path.write_text(
+        path.read_text().replace("modules: [wnd]", "packs: [snails-base]\nmodules: [wind]")
+    )
+    code, _, err = _cli(capsys, path)
+    assert code == 2
+    assert "the packs in use do not define the wind module" in err
