@@ -21,7 +21,10 @@ _new = tuple.__new__
 def _ignore_available(st: State, p: int, card: CardSpec) -> str | None:
     """The line-of-sight ability the player may use with this card (Targeters), if any."""
     ability = st.p_ignore_los[p]
-    if ability is None or not card.los or not card.attack or card.dice < 1:
+    if ability is None or not card.los:
+        return None
+    kind, dice = st.p_ignore_when[p]
+    if (kind is not None and card.kind != kind) or card.dice < dice:
         return None
     return ability
 

@@ -73,6 +73,8 @@ class State:
         self.p_basic: list[dict[str, int]] = [{} for _ in range(n_players)]
         self.p_faction_card: list[int] = [-1] * n_players
         self.p_ignore_los: list[str | None] = [None] * n_players
+        #: When the line-of-sight ability applies: (card kind or None, least dice rolled).
+        self.p_ignore_when: list[tuple[str | None, int]] = [(None, 0)] * n_players
         self.p_stay: list[str | None] = [None] * n_players
         self.p_from_water: list[bool] = [False] * n_players
         self.p_water_immune: list[bool] = [False] * n_players

@@ -276,3 +276,13 @@ def test_the_wind_does_not_turn_in_the_first_round(scenario: Scenario) -> None:
     )
     st.run_phase("drawing", roll=["circle"])
     assert st.wind == "N"
+
+
+def test_targeters_need_a_red_card_that_rolls(scenario: Scenario) -> None:
+    st = scenario(
+        {"E5": B, "E4": M},
+        {"A": ("blue", "E5"), "Z": ("red", "E4")},
+        players={"blue": "cyborgs", "red": None},
+    )
+    with pytest.raises(IllegalChoice, match="out of line of sight"):
+        st.perform("A", "hit", target="Z", use=["targeters"])
