@@ -97,7 +97,10 @@ class _Board:
         shore = sum(1 for x in nbrs if self.water(x))
         near = sum(1 for t in self.enemies if self.tables.dist[space][self.at[t]] <= 2)
         crowd = sum(1 for x in self.occ[space] if x != s)
-        return 10.0 * self.level[space] - 1.5 * shore - 8.0 * self.fire[space] + near - crowd
+        # Height first (nothing below can shoot up), then a dry neighbourhood, no fire.
+        return (
+            20.0 * self.level[space] - 1.5 * shore - 8.0 * self.fire[space] + min(near, 3) - crowd
+        )
 
     def about(self, prompt: str) -> int:
         """The snail a push, step or target decision is about (named in its prompt), or -1."""

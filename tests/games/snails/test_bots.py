@@ -1,0 +1,159 @@
+"""The Snails bots: legal play, a heuristic that climbs, stays dry, attacks and wins, and
+choices that depend only on what the seat may see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from editor.core.engine import MatchSpec, Outcome
+from editor.core.workspace import Workspace, load_workspace
+from editor.games.snails.bots import BOTS, HeuristicBot, RandomBot
+from editor.games.snails.engine import ENGINE, Prepared, State
+from editor.games.snails.engine.phases import run_phase
+from editor.sim.runner import BatchPlan, run_batch
+from editor.sim.stats import wilson
+
+FACTIONS = ("knights", "druids", "cyborgs", "mobsters")
+
+
+@pytest.fixture(scope="module")
+def ws() -> Workspace:
+    return load_workspace()
+
+
+@pytest.fixture(scope="module")
+def crustacean(ws: Workspace) -> Prepared:
+    return ENGINE.prepare(ws, ws.layouts["crustacean"])
+
+
+def test_the_engine_offers_both_bots() -> None:
+    assert set(ENGINE.bots()) == {"random", "heuristic"}
+    assert ENGINE.bots() is BOTS
+    assert isinstance(BOTS["random"](0, random.Random(1)), RandomBot)
+    assert isinstance(BOTS["heuristic"](2, random.Random(1)), HeuristicBot)
+
+
+def test_the_heuristic_starts_on_high_ground(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(4, FACTIONS, frozenset(), 11))
+    bot = HeuristicBot(0, random.Random(0))
+    tops = 0
+    while (d := st.decision()) is not None and d.kind == "place":
+        choice = bot.choose(d, st.view(d.player)) if d.player == 0 else d.options[0]
+        if d.player == 0:
+            assert st.level[choice] == max(st.level[x] for x in d.options)
+            tops += st.level[choice] == 3
+        st.apply(choice)
+    assert tops == 4  # Crustacean has mountains enough for all four of its snails
+
+
+def _scenario(ws: Workspace, prepared: Prepared, rival_hand: Sequence[str]) -> State:
+    """p1's leader on a meadow over p2's soldier on the beach below; p1's soldier in the sea."""
+    return State.from_scenario(
+        prepared.rules,
+        ws.boards["snails-expert"].hexes,
+        terrain={
+            "D4": ["beach", "meadow"],
+            "D5": ["beach"],
+            "D6": ["beach"],
+            "E6": ["beach", "meadow"],
+            "H8": ["beach"],
+        },
+        players=[("p1", "knights", ["revolver"]), ("p2", "druids", list(rival_hand))],
+        first_player="p1",
+        snails=[
+            ("leader", "p1", "D4", None, False, "leader"),
+            ("swimmer", "p1", "C6", None, False, None),
+            ("target", "p2", "D5", None, False, None),
+            ("far", "p2", "H8", None, False, None),
+        ],
+        seed=3,
+    )
+
+
+def _program(st: State, bot: HeuristicBot) -> tuple[tuple[int, int], ...]:
+    st.start(run_phase(st, "planning"))
+    decision = st.decision()
+    assert decision is not None and decision.kind == "program" and decision.player == 0
+    program = bot.choose(decision, st.view(0))
+    assert program in decision.options
+    assert isinstance(program, tuple)
+    return program
+
+
+def test_the_heuristic_leaves_the_water_and_attacks_what_it_reaches(
+    ws: Workspace, crustacean: Prepared
+) -> None:
+    st = _scenario(ws, crustacean, ["bow"])
+    leader, swimmer, target = (st.snail(n) for n in ("leader", "swimmer", "target"))
+    bot = HeuristicBot(0, random.Random(5))
+    program = _program(st, bot)
+    plays = [(st.card_id(card), snail) for card, snail in program]
+    assert plays[0] == ("crawl", swimmer)
+    attacks = [card for card, snail in plays if snail == leader]
+    assert {"hit", "revolver"} & set(attacks), plays
+    # Play the round: the rival plays at random, we play the heuristic's way.
+    st.apply(program)
+    rival = RandomBot(1, random.Random(0))
+    while (d := st.decision()) is not None:
+        st.apply(rival.choose(d, None))
+    st.start(run_phase(st, "action"))
+    while (d := st.decision()) is not None:
+        view = st.view(d.player)
+        st.apply(bot.choose(d, view) if d.player == 0 else rival.choose(d, view))
+    assert st.stack[st.sat[swimmer]], "the swimmer crawled ashore"
+    assert any(e[:2] == ("damage", target) and e[3] == "attack" for e in st.events)
+    assert not any(e[0] == "damage" and e[1] == leader and e[3] == "attack" for e in st.events)
+
+
+def test_the_heuristic_sees_only_its_own_cards(ws: Workspace, crustacean: Prepared) -> None:
+    # Two matches that differ only in the rival's hidden hand get the same program.
+    first = _program(
+        _scenario(ws, crustacean, ["bow", "grenade"]), HeuristicBot(0, random.Random(9))
+    )
+    second = _program(
+        _scenario(ws, crustacean, ["mine", "flail"]), HeuristicBot(0, random.Random(9))
+    )
+    assert first == second
+
+
+def _deaths(
+    events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
+) -> Mapping[str, Any]:
+    water = [0] * spec.players
+    for event in events:
+        if event[0] == "death" and event[3] == "water":
+            water[event[2]] += 1
+    return {"water": water}
+
+
+def test_the_heuristic_beats_random_players_and_drowns_less(crustacean: Prepared) -> None:
+    plan = BatchPlan(
+        games=40,
+        players=4,
+        bots=("heuristic", "random", "random", "random"),
+        seed=2024,
+        modules=frozenset({"specialists", "wind"}),
+        factions=tuple(ENGINE.factions(crustacean)),
+    )
+    results = run_batch(ENGINE, crustacean, plan, measure=_deaths)
+    assert all(r.ok for r in results), [r.error for r in results if not r.ok]
+    wins = wilson(sum(0 in r.winners for r in results), len(results))
+    assert wins.low > 0.25, wins  # a random seat wins about a quarter
+    drowned = [sum(r.metrics["water"][seat] for r in results) for seat in range(4)]
+    assert drowned[0] * 3 < min(drowned[1:]), drowned
+
+
+def test_random_bots_play_every_kind_of_decision(crustacean: Prepared) -> None:
+    kinds: set[str] = set()
+    for seed in range(6):
+        st = ENGINE.new_match(crustacean, MatchSpec(4, FACTIONS, frozenset({"wind"}), seed))
+        bots = [RandomBot(s, random.Random(seed * 10 + s)) for s in range(4)]
+        while (d := st.decision()) is not None:
+            kinds.add(d.kind)
+            st.apply(bots[d.player].choose(d, None))
+        assert st.outcome() is not None
+    assert {"place", "program", "action"} <= kinds
