@@ -248,8 +248,6 @@ def perform(
         raise IllegalChoice(problem)
     act_uses = {u for u in uses if u in (st.p_ignore_los[p], st.p_stay[p])}
     opts = action_options(st, p, s, card)
-    if not opts:
-        raise IllegalChoice(why_no_action(st, p, s, card))
     main: Any = None
     if card.basic == "crawl":
         if path is None:
@@ -265,6 +263,11 @@ def perform(
         if target is None:
             raise IllegalChoice(f"{action}: missing key 'target' (a space)")
         main = st.space(target)
+    if not opts:
+        reason = why_no_action(st, p, s, card)
+        if "no legal target" in reason and isinstance(main, int):
+            reason = why_target(st, p, s, card, main, uses, opts)
+        raise IllegalChoice(reason)
     adj_list = [adjacent] if isinstance(adjacent, str) else list(adjacent or ())
     card_adj = tuple(st.space(x) for x in adj_list[: card.adjacent])
     if card.adjacent and len(card_adj) < card.adjacent:
