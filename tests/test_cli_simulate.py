@@ -183,3 +183,63 @@ def test_a_game_without_an_engine(capsys: pytest.CaptureFixture[str], tiny: Path
         registry.register(game)
     assert code == 2
     assert "the game 'snails' has no rules engine to simulate with" in err
+
+
+CRUSTACEAN = str(layouts_dir() / "crustacean.layout.yaml")
+
+
+def test_snails_on_crustacean_the_same_whatever_the_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = (CRUSTACEAN, "--games", "12", "--modules", "specialists,wind", "--seed", "3")
+    code, one, err = run(capsys, *args, "--jobs", "1", "--json")
+    assert code == 0, err
+    code, two, err = run(capsys, *args, "--jobs", "2", "--json")
+    assert code == 0, err
+    first, second = json.loads(one), json.loads(two)
+    assert first.pop("jobs") == 1 and second.pop("jobs") == 2
+    assert first == second
+    assert (first["layout"], first["game"], first["modules"]) == (
+        "crustacean",
+        "snails",
+        ["specialists", "wind"],
+    )
+    assert first["finished"] == 12 and first["errors"] == []
+    titles = [s["title"] for s in first["sections"]]
+    assert titles == ["Snails lost", "Tiles destroyed per round", "Cards played"]
+    assert 1 <= first["rounds"]["mean"] <= 6
+    cards = {row["label"] for row in first["sections"][2]["rows"]}
+    assert {"crawl", "hit", "shell"} <= cards
+
+
+def test_snails_text_summary_with_a_heuristic_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys,
+        CRUSTACEAN,
+        "--games=8",
+        "--players=2",
+        "--bots=heuristic,random",
+        "--factions=pirates,knights",
+        "--jobs=1",
+    )
+    assert code == 0, err
+    assert out.startswith("crustacean: 8 of 8 games finished; 2 players, seed 0, modules: none")
+    assert "heuristic" in out and "pirates" in out and "knights" in out
+    assert "Snails lost" in out and "to water" in out and "Cards played" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--modules", "tornado"), "unknown module(s) ['tornado']; known: specialists, wind"),
+        (("--players", "5"), "Snails is played by 2 to 4 players, not 5"),
+        (("--bots", "clever"), "unknown bot clever; known: heuristic, random"),
+        (("--factions", "vikings"), "unknown faction vikings; known: cyborgs, druids"),
+    ],
+)
+def test_snails_refuses_what_it_does_not_know(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, CRUSTACEAN, "--games=2", *args)
+    assert code == 2 and out == ""
+    assert message in err
