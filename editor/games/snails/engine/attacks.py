@@ -18,7 +18,7 @@ Gen = Generator[Decision, Any, Any]
 _new = tuple.__new__
 
 
-def _ignore_available(st: State, p: int, card: CardSpec) -> str | None:
+def ignore_available(st: State, p: int, card: CardSpec) -> str | None:
     """The line-of-sight ability the player may use with this card (Targeters), if any."""
     ability = st.p_ignore_los[p]
     if ability is None or not card.los:
@@ -45,7 +45,7 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     rings = st.tables.rings[at]
     level = st.level
     own = level[at] if st.stack[at] else st.water_sight
-    ignore = _ignore_available(st, p, card)
+    ignore = ignore_available(st, p, card)
     out: list[Action] = []
     select = card.select
     if select in ("snail", "space"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from editor.games.snails.engine.attacks import ignore_available
 from editor.games.snails.engine.decisions import Action
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ def why_target(
     if card.land and not st.stack[space]:
         return f"{card.id}: {what} is water, and the card needs a land space"
     own = st.level[at] if st.stack[at] else st.water_sight
-    if card.los and st.level[space] > own and st.p_ignore_los[p] not in set(uses):
+    ignore = ignore_available(st, p, card)
+    if card.los and st.level[space] > own and (ignore is None or ignore not in set(uses)):
         return (
             f"{card.id}: {what} is higher (level {st.level[space]}) than the attacker"
             f" (level {own}): out of line of sight"

@@ -77,7 +77,7 @@ def test_out_of_range_is_refused(scenario: Scenario) -> None:
     st = scenario(
         {"E8": B, "E4": B}, {"A": ("red", "E8"), "Z": ("blue", "E4")}, hands={"red": ["revolver"]}
     )
-    with pytest.raises(IllegalChoice, match="no legal target"):
+    with pytest.raises(IllegalChoice, match="Z is at range 4, the card reaches 1 to 2"):
         st.perform("A", "revolver", target="Z")
 
 
