@@ -48,25 +48,49 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     ignore = ignore_available(st, p, card)
     out: list[Action] = []
     select = card.select
-    if select in ("snail", "space"):
+    if select == "snail":
+        # scan the snails, not the spaces: a handful of snails against dozens of spaces
+        dist = st.tables.dist[at]
+        sat = st.sat
+        stack = st.stack
+        rmin, rmax, los, land = card.rmin, card.rmax, card.los, card.land
+        scout_rule = card.attack and card.single
+        scout = st.s_scout
+        for t, space in enumerate(sat):
+            if space < 0 or t == s:
+                continue
+            k = dist[space]
+            if k < rmin or k > rmax or (land and not stack[space]):
+                continue
+            if scout_rule and k >= scout[t]:
+                continue
+            use: tuple[str, ...] = ()
+            if los and level[space] > own:
+                if ignore is None:
+                    continue
+                use = (ignore,)
+            if card.adjacent:
+                for adj in _adjacent_choices(st, space, card.adjacent):
+                    out.append(_new(Action, (t, adj, use)))
+            else:
+                out.append(_new(Action, (t, (), use)))
+        return tuple(out)
+    if select == "space":
+        stack = st.stack
         for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):
             for space in rings[k]:
-                if card.land and not st.stack[space]:
+                if card.land and not stack[space]:
                     continue
-                use: tuple[str, ...] = ()
+                use = ()
                 if card.los and level[space] > own:
                     if ignore is None:
                         continue
                     use = (ignore,)
-                if select == "space":
+                if card.adjacent:
                     for adj in _adjacent_choices(st, space, card.adjacent):
                         out.append(_new(Action, (space, adj, use)))
-                    continue
-                for t in st.occ[space]:
-                    if t == s or _scout_blocks(st, card, t, k):
-                        continue
-                    for adj in _adjacent_choices(st, space, card.adjacent):
-                        out.append(_new(Action, (t, adj, use)))
+                else:
+                    out.append(_new(Action, (space, (), use)))
         return tuple(out)
     if select == "ring":
         plain = _ring(st, s, card, False)

@@ -77,8 +77,8 @@ def placement(st: State) -> Gen:
 def drawing(st: State) -> Gen:
     """Each player draws (Mobsters draw more and keep some), discards to the hand limit;
     then the wind turns (not in the first round)."""
-    per_round = int(st.rules.param("draw.per_round", 1))
-    limit = int(st.rules.param("hand.limit", 5))
+    per_round = st.draw_per_round
+    limit = st.hand_limit
     for p in st.order():
         extra, discard_drawn, _ = st.p_draw_extra[p]
         got = st.draw(p, per_round + extra)
@@ -214,7 +214,7 @@ def cleaning(st: State) -> Gen:
         st.saim[s] = 0
     st.discard.extend(st.played)
     st.played.clear()
-    st.move_contamination(int(rules.param("contamination.per_round", 1)))
+    st.move_contamination(st.contamination_step)
     st.check_end()
     n = st.n
     for k in range(1, n + 1):

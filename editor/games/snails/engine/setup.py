@@ -86,7 +86,7 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     rules = st.rules
     soldier = rules.soldiers.get(kind) or rules.soldiers["soldier"]
     rank = soldier.rank
-    top = int(rules.param(f"health.{rank}", 20))
+    top = st.health.get(rank, 20)
     s = len(st.sp)
     if not name:
         same = sum(1 for x in st.p_snails[p] if st.skind[x] == kind)

@@ -118,6 +118,12 @@ class State:
         self.plan_snails = int(rules.param("plan.snails", 2))
         self.plan_slots = int(rules.param("plan.slots", 5))
         self.may_pass = bool(rules.param("actions.optional", False))
+        self.draw_per_round = int(rules.param("draw.per_round", 1))
+        self.hand_limit = int(rules.param("hand.limit", 5))
+        self.contamination_step = int(rules.param("contamination.per_round", 1))
+        self.health: dict[str, int] = {
+            rank: int(value) for rank, value in (rules.param("health", {}) or {}).items()
+        }
         #: Seats not yet eliminated.
         self.players_left = n_players
         self.enter_token_abilities = [
