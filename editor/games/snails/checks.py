@@ -184,7 +184,134 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
                     f"the layout uses {total} {tile} tiles but the packs in use hold {stock}"
                     + (f" ({parts})" if parts else ""),
                 )
+    yield from check_backs(layout, tiles)
+    yield from check_tokens_and_starts(ws, layout, tokens_of(ws, packs))
     yield from check_land(ws, layout)
+
+
+def tokens_of(ws: Workspace, packs: Sequence[Pack]) -> dict[str, dict[str, Any]]:
+    """The kinds of token some packs define, by id (the first definition wins)."""
+    out: dict[str, dict[str, Any]] = {}
+    for document in ws.documents_of(packs, "tokens"):
+        data = document.data if isinstance(document.data, dict) else {}
+        for entry in data.get("tokens", []):
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                out.setdefault(entry["id"], entry)
+    return out
+
+
+def check_backs(layout: Layout, tiles: TileSet) -> Iterator[Diagnostic]:
+    """Pinned backs: one per tile of the stack, from the stock of that tile's type, within it.
+
+    The engine deals the unpinned tiles from what the pinned ones leave of the stock, so each
+    (tile type, back) may be pinned at most as often as the packs hold it.
+    """
+    document = layout.document
+    assert document is not None
+    stock: dict[tuple[str, str], int] = {}
+    for _pack, of_tile, of_back, count, _where in tiles.stock:
+        stock[(of_tile, of_back)] = stock.get((of_tile, of_back), 0) + count
+    pinned: dict[tuple[str, str], int] = {}
+    totals = layout.pinned_backs()
+    over: set[tuple[str, str]] = set()
+    for label in sorted(layout.backs, key=label_sort_key):
+        backs = layout.backs[label]
+        stack = layout.spaces.get(label, ())
+        if len(backs) != len(stack):
+            tiles_text = f"{len(stack)} tile{'s' * (len(stack) != 1)}" if stack else "no tiles"
+            yield _at(
+                document,
+                ("backs", label),
+                "backs-mismatch",
+                f"{label} has {tiles_text} but {len(backs)} back{'s' * (len(backs) != 1)};"
+                " give one back per tile, bottom to top (null for a random one)",
+            )
+        for index, (tile_id, back) in enumerate(zip(stack, backs, strict=False)):
+            if back is None or tile_id not in tiles.types:
+                continue  # random, or a tile type the stack check has reported
+            where = ("backs", label, index)
+            if back not in tiles.backs:
+                message = f"no tile back {back!r} in the packs in use" + _suggest(back, tiles.backs)
+                yield _at(document, where, "unknown-id", message)
+                continue
+            if (tile_id, back) not in stock:
+                own = sorted(b for t, b in stock if t == tile_id)
+                yield _at(
+                    document,
+                    where,
+                    "bad-back",
+                    f"no {tile_id} tile has the back {back!r} in the packs in use; a {tile_id}"
+                    f" back is one of: {', '.join(own) if own else 'none (no stock)'}",
+                )
+                continue
+            key = (tile_id, back)
+            pinned[key] = pinned.get(key, 0) + 1
+            if pinned[key] > stock[key] and key not in over:
+                over.add(key)
+                yield _at(
+                    document,
+                    where,
+                    "stock-exceeded",
+                    f"the layout pins the back {back!r} on {totals[key]} {tile_id} tiles but"
+                    f" the packs in use hold {stock[key]}",
+                )
+
+
+def check_tokens_and_starts(
+    ws: Workspace, layout: Layout, tokens: dict[str, dict[str, Any]]
+) -> Iterator[Diagnostic]:
+    """Tokens are known kinds on land (unless the kind may float); starts are land spaces."""
+    document = layout.document
+    assert document is not None
+    board = ws.boards.get(layout.board)
+    hex_board = board if board is not None and board.grid == "hex" else None
+
+    def off_board(label: str) -> bool:
+        return hex_board is not None and not hex_board.has_space(label)
+
+    for label in sorted(layout.tokens, key=label_sort_key):
+        if off_board(label):
+            assert hex_board is not None
+            yield _at_key(
+                document,
+                ("tokens", label),
+                "off-board",
+                f"{label} is not a space of board {hex_board.id!r}; its tokens have nowhere to lie",
+            )
+            continue
+        for token in layout.tokens[label]:
+            where = ("tokens", label, token)
+            kind = tokens.get(token)
+            if kind is None:
+                message = f"no token {token!r} in the packs in use" + _suggest(token, tokens)
+                yield _at_key(document, where, "unknown-id", message)
+            elif not layout.spaces.get(label) and not kind.get("on_water", False):
+                yield _at_key(
+                    document,
+                    where,
+                    "on-water",
+                    f"{label} is water and a {kind.get('name', token)} token cannot lie on"
+                    " water; put it on a land space",
+                )
+    raw = document.data.get("starts") if isinstance(document.data, dict) else None
+    for label in layout.starts:
+        index = raw.index(label) if isinstance(raw, list) and label in raw else 0
+        at: tuple[str | int, ...] = ("starts", index)
+        if off_board(label):
+            assert hex_board is not None
+            yield _at(
+                document,
+                at,
+                "off-board",
+                f"start space {label} is not a space of board {hex_board.id!r}",
+            )
+        elif not layout.spaces.get(label):
+            yield _at(
+                document,
+                at,
+                "on-water",
+                f"start space {label} is water; snails are placed on land at set-up",
+            )
 
 
 def check_land(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
