@@ -9,6 +9,7 @@ import pytest
 
 from editor.core.atomic import write_text_atomic
 from editor.core.documents import parse_document
+from editor.core.hexgrid import HexBoard, format_label, parse_label
 from editor.core.layouts import Layout, dump_layout, transform_layout
 from editor.core.workspace import load_workspace
 
@@ -137,3 +138,115 @@ def test_six_turns_give_the_layout_back_and_lost_stacks_are_named() -> None:
     moved, lost = transform_layout(corner, board, rotate_steps=1)
     assert lost == ["A1"]
     assert moved.spaces == {}
+
+
+# --- pinned backs, tokens and start spaces ---------------------------------------------------
+
+EXTRAS = Layout(
+    id="extras",
+    name="Extras",
+    game="snails",
+    board="snails-expert",
+    spaces={"F5": ("beach", "meadow"), "D4": ("beach",), "F4": ("beach",)},
+    backs={"F5": (None, "eggshells"), "D4": (None,)},
+    tokens={"F5": {"fire": 2, "damaged": 1}, "F4": {}},
+    starts=("F5", "D4"),
+)
+
+
+def test_backs_tokens_and_starts_are_written_in_canonical_order() -> None:
+    text = dump_layout(EXTRAS, header=None)
+    assert text.endswith(
+        "spaces:\n"
+        "  D4: [beach]\n"
+        "  F4: [beach]\n"
+        "  F5: [beach, meadow]\n"
+        "backs:\n"
+        "  F5: [null, eggshells]\n"
+        "tokens:\n"
+        "  F5: {damaged: 1, fire: 2}\n"
+        "starts: [D4, F5]\n"
+    )
+
+
+def test_backs_tokens_and_starts_read_back() -> None:
+    document, problems = parse_document(dump_layout(EXTRAS), "x.layout.yaml")
+    assert document is not None and not problems
+    again = Layout.from_document(document)
+    # an all-random backs list and an empty token set say nothing, so they are not written
+    assert again.backs == {"F5": (None, "eggshells")}
+    assert again.tokens == {"F5": {"damaged": 1, "fire": 2}}
+    assert again.starts == ("D4", "F5")
+    assert dump_layout(again) == dump_layout(EXTRAS)
+    assert again.pinned_backs() == {("meadow", "eggshells"): 1}
+    assert (again.back_of("F5", 1), again.back_of("F5", 0), again.back_of("D4", 5)) == (
+        "eggshells",
+        None,
+        None,
+    )
+
+
+def test_a_layout_without_them_is_unchanged() -> None:
+    crab = _bundled("crustacean")
+    assert (crab.backs, crab.tokens, crab.starts) == ({}, {}, ())
+    assert "backs" not in dump_layout(crab) and "starts" not in dump_layout(crab)
+
+
+def test_turns_and_mirrors_carry_backs_tokens_and_starts() -> None:
+    board = load_workspace().boards["snails-expert"].hexes
+    mirrored, lost = transform_layout(EXTRAS, board, mirror=True)
+    assert lost == []
+    # mirrored about column F: D4 -> H4, F stays F
+    assert mirrored.spaces == {"F5": ("beach", "meadow"), "H4": ("beach",), "F4": ("beach",)}
+    assert mirrored.backs == {"F5": (None, "eggshells"), "H4": (None,)}
+    assert mirrored.tokens == {"F5": {"fire": 2, "damaged": 1}, "F4": {}}
+    assert sorted(mirrored.starts) == ["F5", "H4"]
+    turned = EXTRAS
+    for _ in range(6):
+        turned, lost = transform_layout(turned, board, rotate_steps=1)
+        assert lost == []
+    assert turned == EXTRAS
+    once, _ = transform_layout(EXTRAS, board, rotate_steps=1)
+    f5, d4, f4 = (_turned(board, label) for label in ("F5", "D4", "F4"))
+    assert once.backs == {f5: (None, "eggshells"), d4: (None,)}
+    assert once.tokens == {f5: {"fire": 2, "damaged": 1}, f4: {}}
+    assert sorted(once.starts) == sorted([f5, d4])
+    assert once.spaces[f5] == ("beach", "meadow")
+
+
+def _turned(board: HexBoard, label: str) -> str:
+    """Where one 60-degree turn takes a space, straight from the board's geometry."""
+    where = parse_label(label)
+    return format_label(board.transform([where], rotate_steps=1).mapping[where])
+
+
+def test_a_token_or_start_falling_off_the_board_is_named() -> None:
+    board = load_workspace().boards["snails-expert"].hexes
+    water_extras = Layout(
+        id="w",
+        name="W",
+        game="snails",
+        board="snails-expert",
+        spaces={},
+        tokens={"A1": {"fire": 1}},
+        starts=("F5",),
+    )
+    moved, lost = transform_layout(water_extras, board, rotate_steps=1)
+    assert lost == ["A1"]
+    assert moved.tokens == {} and len(moved.starts) == 1
+
+
+def test_salvage_keeps_the_well_formed_extras() -> None:
+    text = (
+        "id: x\nname: X\ngame: snails\nboard: snails-expert\nspaces:\n  D4: [beach]\n"
+        "backs:\n  D4: [Blank]\n  D5: [null]\n"
+        "tokens:\n  D4: {fire: 0, damaged: 1}\n  d9: {fire: 1}\n"
+        "starts: [D4, 12]\n"
+    )
+    document, _ = parse_document(text, "x.layout.yaml")
+    assert document is not None
+    layout = Layout.salvage(document)
+    assert layout is not None
+    assert layout.backs == {"D5": (None,)}
+    assert layout.tokens == {"D4": {"damaged": 1}}
+    assert layout.starts == ("D4",)

@@ -74,3 +74,93 @@ def test_each_problem_at_its_own_line_and_column(load_layout: LoadLayout) -> Non
 def test_the_bundled_layouts_have_no_land_cut_off() -> None:
     # the Robot is cut by channels one space wide on purpose: no warning for it
     assert [d for d in load_workspace().report() if d.code == "land-cut-off"] == []
+
+
+# --- pinned backs, tokens and start spaces ---------------------------------------------------
+
+HEAD = "id: sample\nname: Sample\ngame: snails\nboard: tiny\n"
+
+
+def test_backs_tokens_and_starts_that_fit_are_clean(load_layout: LoadLayout) -> None:
+    text = HEAD + (
+        "spaces:\n  A1: [beach, meadow]\n  A2: [beach, meadow]\n  B1: [beach]\n"
+        "backs:\n  A1: [twin-barrels, eggshells]\n  A2: [null, eggshells]\n"
+        "tokens:\n  B1: {fire: 2, dead-weight: 1}\n"
+        "starts: [A1, B1]\n"
+    )
+    # the Fire in the Shell pack holds exactly two eggshells meadows: pinning both is fine
+    assert _found(load_layout, text=text) == []
+
+
+def test_each_back_problem_at_its_item(load_layout: LoadLayout) -> None:
+    text = HEAD + (
+        "spaces:\n"
+        "  A1: [beach, meadow]\n"  # 6
+        "  A2: [beach, meadow]\n"
+        "  A3: [beach, meadow]\n"
+        "  B1: [beach]\n"
+        "backs:\n"  # 10
+        "  A1: [null, eggshells]\n"
+        "  A2: [null, eggshells]\n"
+        "  A3: [null, eggshells]\n"  # 13: the third eggshells meadow; the stock holds 2
+        "  B1: [turnip]\n"  # 14: a meadow back on a beach
+        "  B2: [blank]\n"  # 15: water has no tiles to pin
+        "  C1: [null]\n"  # 16: water again, even with a random back
+    )
+    ws, _ = load_layout(text=text)
+    found = {(d.code, d.line, d.column): d.message for d in ws.report()}
+    assert sorted(found) == [
+        ("backs-mismatch", 15, 7),
+        ("backs-mismatch", 16, 7),
+        ("bad-back", 14, 8),
+        ("stock-exceeded", 13, 14),
+    ]
+    assert (
+        "pins the back 'eggshells' on 3 meadow tiles but the packs in use hold 2"
+        in (found[("stock-exceeded", 13, 14)])
+    )
+    assert "blank, fertilizers, twin-barrels" in found[("bad-back", 14, 8)]
+
+
+def test_a_stack_and_its_backs_must_be_as_long(load_layout: LoadLayout) -> None:
+    text = HEAD + "spaces:\n  A1: [beach, meadow]\nbacks:\n  A1: [null, eggshells, null]\n"
+    ws, _ = load_layout(text=text)
+    (problem,) = ws.report()
+    assert (problem.code, problem.line, problem.column) == ("backs-mismatch", 8, 7)
+    assert problem.message.startswith("A1 has 2 tiles but 3 backs")
+
+
+def test_an_unknown_back_is_named_with_a_suggestion(load_layout: LoadLayout) -> None:
+    text = HEAD + "packs: [snails-base]\nspaces:\n  A1: [beach]\nbacks:\n  A1: [twin-barels]\n"
+    ws, _ = load_layout(text=text)
+    (problem,) = ws.report()
+    assert (problem.code, problem.line, problem.column) == ("unknown-id", 9, 8)
+    # only the base pack is in use: its only back is blank
+    assert "no tile back 'twin-barels' in the packs in use" in problem.message
+
+
+def test_tokens_are_known_and_on_land_starts_on_land(load_layout: LoadLayout) -> None:
+    text = HEAD + (
+        "spaces:\n  A1: [beach]\n"
+        "tokens:\n"  # 7
+        "  A1: {fire: 1, firee: 1}\n"  # 8: unknown id at the key
+        "  B1: {damaged: 1}\n"  # 9: water
+        "  E1: {fire: 1}\n"  # 10: off the 4-column board
+        "starts: [A1, B2, E3]\n"  # 11: B2 is water, E3 off the board
+    )
+    ws, _ = load_layout(text=text)
+    found = {(d.code, d.line, d.column): d.message for d in ws.report()}
+    assert sorted(found) == [
+        ("off-board", 10, 3),
+        ("off-board", 11, 18),
+        ("on-water", 9, 8),
+        ("on-water", 11, 14),
+        ("unknown-id", 8, 17),
+    ]
+    assert "did you mean 'fire'?" in found[("unknown-id", 8, 17)]
+    assert "B2 is water" in found[("on-water", 11, 14)]
+
+
+def test_clearing_the_land_under_a_start_reports_it(load_layout: LoadLayout) -> None:
+    text = HEAD + "spaces:\n  A1: [beach]\nstarts: [A1, A2]\n"
+    assert _found(load_layout, text=text) == [("on-water", 7, 14, "error")]
