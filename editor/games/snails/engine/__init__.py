@@ -40,7 +40,23 @@ def prepare_layout(
     stacks: list[tuple[int, ...]] = [()] * tables.size
     for label, stack in layout.spaces.items():
         stacks[tables.index[label]] = tuple(tile_of[t] for t in stack)
-    return Prepared(rules, tables, tuple(stacks), layout.id)
+    pinned: list[tuple[str | None, ...]] = [()] * tables.size
+    for label, backs in layout.backs.items():
+        pinned[tables.index[label]] = tuple(backs)
+    tokens = tuple(
+        (rules.token_index[tok], tables.index[label], int(count))
+        for label, counts in layout.tokens.items()
+        for tok, count in counts.items()
+    )
+    return Prepared(
+        rules,
+        tables,
+        tuple(stacks),
+        layout.id,
+        pinned=tuple(pinned) if layout.backs else (),
+        tokens=tokens,
+        starts=tuple(tables.index[label] for label in layout.starts),
+    )
 
 
 class SnailsEngine:

@@ -62,7 +62,7 @@ def placement(st: State) -> Gen:
     """Players place their snails one at a time, in turn order, on land with room."""
     team = max(len(st.p_snails[p]) for p in range(st.n))
     labels = st.tables.labels
-    land = [x for x in range(st.tables.size) if st.stack[x]]
+    land = list(st.starts) or [x for x in range(st.tables.size) if st.stack[x]]
     for k in range(team):
         for p in st.order():
             if k >= len(st.p_snails[p]):

@@ -24,19 +24,41 @@ class Prepared:
     #: Tile type ints per space, bottom to top (empty: water).
     stacks: tuple[tuple[int, ...], ...]
     layout_id: str = ""
+    #: Pinned backs per space, one item per tile (None: dealt at random); () when none.
+    pinned: tuple[tuple[str | None, ...], ...] = ()
+    #: Tokens lying on spaces when the match starts: (token index, space, count).
+    tokens: tuple[tuple[int, int, int], ...] = ()
+    #: Where snails may be placed (empty: any land).
+    starts: tuple[int, ...] = ()
 
 
-def deal_backs(rules: Rules, stacks: Sequence[tuple[int, ...]], st: State) -> None:
-    """Put every tile on the board, each type's backs dealt at random from the stock."""
+def deal_backs(
+    rules: Rules,
+    stacks: Sequence[tuple[int, ...]],
+    st: State,
+    pinned: Sequence[tuple[str | None, ...]] = (),
+) -> None:
+    """Put every tile on the board: pinned backs where the layout pins them, the rest of each
+    type's stock dealt at random."""
     pools: dict[int, list[str]] = {}
     for tile_index, tile_id in enumerate(rules.tile_ids):
         pool = [back for back, count in rules.stock.get(tile_id, []) for _ in range(count)]
+        for space, stack in enumerate(stacks):
+            for tile, back in zip(stack, pinned[space] if pinned else (), strict=False):
+                if tile == tile_index and back is not None and back in pool:
+                    pool.remove(back)
         st.rng.shuffle(pool)
         pools[tile_index] = pool
     for space, stack in enumerate(stacks):
         if stack:
-            backs = tuple(pools[t].pop() if pools[t] else "blank" for t in stack)
-            st.set_top(space, stack, backs)
+            fixed = pinned[space] if pinned else ()
+            backs: list[str] = []
+            for i, t in enumerate(stack):
+                back = fixed[i] if i < len(fixed) else None
+                if back is None:
+                    back = pools[t].pop() if pools[t] else "blank"
+                backs.append(back)
+            st.set_top(space, stack, tuple(backs))
 
 
 def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
@@ -139,9 +161,13 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     if unknown:
         raise ValueError(f"unknown module(s) {sorted(unknown)}; known: specialists, wind")
     st = State(rules, prepared.tables, spec.players, frozenset(spec.modules), spec.seed)
-    deal_backs(rules, prepared.stacks, st)
+    deal_backs(rules, prepared.stacks, st, prepared.pinned)
+    for tok, space, count in prepared.tokens:
+        st.add_token(tok, space, count)
+    st.starts = prepared.starts
     setup_players(st, factions)
-    room = sum(1 for stack in prepared.stacks if stack) * st.capacity
+    spaces = prepared.starts or [x for x, stack in enumerate(prepared.stacks) if stack]
+    room = len(spaces) * st.capacity
     if room < len(st.sp):
         raise ValueError(
             f"the layout's land holds {room} snails, but {spec.players} players bring {len(st.sp)}"

@@ -93,6 +93,8 @@ class State:
         self.wind_dir = -1
         self.wind_space = -1
         self.events: list[tuple[Any, ...]] = []
+        #: Where snails may be placed at setup (empty: any land).
+        self.starts: tuple[int, ...] = ()
         self._forced: list[int] = []
         self._moved: set[int] = set()
         #: The snail a push/step/capacity decision is about, and whether the rules name its

@@ -4,10 +4,12 @@ programs secret and refuse illegal choices without changing anything."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from editor.core.engine import IllegalChoice, MatchSpec
+from editor.core.workspace import Workspace
 from editor.games.snails.engine import ENGINE, Prepared, ProgramOptions, State
 
 BOTH = frozenset({"specialists", "wind"})
@@ -257,3 +259,28 @@ def test_bad_match_specs_are_refused(crustacean: Prepared) -> None:
     )
     with pytest.raises(ValueError, match="land holds 3 snails"):
         ENGINE.new_match(tiny, MatchSpec(2))
+
+
+def test_layout_pins_backs_lays_tokens_and_limits_start_spaces(ws: Workspace) -> None:
+    layout = ws.layouts["crustacean"]
+    pinned = replace(
+        layout,
+        backs={"E2": (None, "eggshells", "salt-deposits"), "B4": ("twin-barrels",)},
+        tokens={"D4": {"fire": 2}},
+        starts=("B4", "C4", "C5", "D7", "E6", "G6"),
+    )
+    prepared = ENGINE.prepare(ws, pinned)
+    for seed in range(5):
+        st = ENGINE.new_match(prepared, MatchSpec(4, (), BOTH, seed))
+        labels = st.tables.labels
+        e2 = st.tables.index["E2"]
+        assert st.backs[e2][1:] == ("eggshells", "salt-deposits")
+        assert st.backs[st.tables.index["B4"]] == ("twin-barrels",)
+        dealt = [back for backs in st.backs for back in backs]
+        assert dealt.count("salt-deposits") == 2 and dealt.count("twin-barrels") == 3
+        assert st.tokens_at("D4")["fire"] == 2
+        d = st.decision()
+        assert d is not None and {labels[x] for x in d.options} == set(pinned.starts)
+        play_random(st, seed)
+        placed = [e[2] for e in st.events if e[0] == "place"]
+        assert len(placed) == 16 and set(placed) <= set(pinned.starts)
