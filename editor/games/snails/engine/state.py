@@ -308,8 +308,7 @@ class State:
         self.sat[s] = -1
         self.sshell[s] = False
         self.saim[s] = 0
-        if self.shp[s] > 0:
-            self.shp[s] = 0
+        self.shp[s] = 0
         p = self.sp[s]
         self.events.append(("death", s, p, cause, self.tables.labels[at]))
         if not any(self.sat[x] >= 0 for x in self.p_snails[p]):

@@ -33,7 +33,7 @@ def check_invariants(st: State) -> None:
             assert 0 < st.shp[s] <= st.smax[s]
             assert s in st.occ[at]
         else:
-            assert st.shp[s] <= 0 or st.phase == "setup"
+            assert st.shp[s] == 0 or st.phase == "setup"
     for space, here in enumerate(st.occ):
         assert len(here) <= st.capacity
         assert all(st.sat[s] == space for s in here)
