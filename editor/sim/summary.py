@@ -137,7 +137,7 @@ def _rate_text(data: Mapping[str, Any]) -> str:
         return "-"
     low, high = data["ci95"]
     return (
-        f"{100 * data['rate']:5.1f}% [{100 * low:4.1f}, {100 * high:5.1f}]"
+        f"{100 * data['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
         f" ({data['successes']}/{trials})"
     )
 
