@@ -43,7 +43,7 @@ def invariant_errors(st: State) -> list[str]:
             if st.occ[at].count(s) != 1:
                 errors.append(f"{names[s]} is not listed once on its space {at}")
         else:
-            if st.shp[s] > 0 and not setting_up:
+            if st.shp[s] != 0 and not setting_up:
                 errors.append(f"{names[s]} is dead with {st.shp[s]} health")
             if any(s in occ for occ in st.occ):
                 errors.append(f"{names[s]} is dead but still on the board")
