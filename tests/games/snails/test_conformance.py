@@ -24,8 +24,9 @@ MODULE_SETS = (
     frozenset({"wind"}),
     frozenset({"specialists", "wind"}),
 )
-#: Seats per match; three matches per layout and module set.
+#: Seats per match, and how many times each: six matches per layout and module set.
 PLAYERS = (4, 3, 2)
+REPEATS = 2
 
 
 def invariant_errors(st: State) -> list[str]:
@@ -136,7 +137,7 @@ def test_random_matches_keep_every_invariant(ws: Workspace) -> None:
     for name, prepared in layouts:
         factions = list(ENGINE.factions(prepared))
         for modules in MODULE_SETS:
-            for k, players in enumerate(PLAYERS):
+            for k, players in enumerate(PLAYERS * REPEATS):
                 seed = derive_seed("conformance", name, *sorted(modules), k)
                 # Rotating through the factions: every one plays on every layout and module set.
                 chosen = tuple(factions[(k * 4 + i) % len(factions)] for i in range(players))
@@ -152,7 +153,7 @@ def test_random_matches_keep_every_invariant(ws: Workspace) -> None:
                     assert set(st.skind) == {"leader", "soldier"}
                 assert (st.wind is not None) == ("wind" in modules)
     assert set(factions_seen) == set(ENGINE.factions(layouts[0][1]))
-    assert sum(endings.values()) == len(layouts) * len(MODULE_SETS) * len(PLAYERS)
+    assert sum(endings.values()) == len(layouts) * len(MODULE_SETS) * len(PLAYERS) * REPEATS
 
 
 def test_the_checker_sees_broken_states(ws: Workspace) -> None:
