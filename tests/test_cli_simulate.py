@@ -243,3 +243,20 @@ def test_snails_refuses_what_it_does_not_know(
     code, out, err = run(capsys, CRUSTACEAN, "--games=2", *args)
     assert code == 2 and out == ""
     assert message in err
+
+
+def test_content_the_engine_cannot_compile_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(workspace: object, layout: object) -> None:
+        raise ValueError("card 'laser' has no dice")
+
+    game = registry.get("snails")
+    assert game is not None and game.engine is not None
+    monkeypatch.setattr(game.engine, "prepare", refuse)
+    code, out, err = run(capsys, str(tiny))
+    assert code == 2 and out == ""
+    assert (
+        err.strip()
+        == f"seastack simulate: cannot set up a match on {tiny}: card 'laser' has no dice"
+    )

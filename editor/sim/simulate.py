@@ -240,7 +240,10 @@ def _simulate(args: argparse.Namespace) -> int:
     if game is None or game.engine is None:
         raise UsageError(f"the game {layout.game!r} has no rules engine to simulate with")
     engine = game.engine
-    prepared = engine.prepare(ws, layout)
+    try:
+        prepared = engine.prepare(ws, layout)
+    except ValueError as exc:  # content the engine cannot compile, said in the engine's words
+        raise UsageError(f"cannot set up a match on {args.layout}: {exc}") from None
     plan = plan_from_args(args, engine, prepared)
     try:  # the engine judges the set-up (players, factions, modules) before workers start
         engine.new_match(prepared, match_spec(plan, 0))
