@@ -111,8 +111,36 @@ class BoardPicture:
         return describe_space(label, self.stack(label))
 
 
+#: The mark of a start space on the board.
+START_MARK = "S"
+
+
+def pinned_mark(back: str | None) -> str | None:
+    """A short mark of a pinned back id for its badge: word initials, or two letters.
+
+    >>> pinned_mark("twin-barrels"), pinned_mark("eggshells"), pinned_mark(None)
+    ('TB', 'Eg', None)
+    """
+    if not back:
+        return None
+    words = [w for w in back.split("-") if w]
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return back[:2].capitalize()
+
+
+def token_marks(counts: dict[str, int]) -> list[str]:
+    """Tokens as the board draws them, one id per token, kinds in id order.
+
+    >>> token_marks({"fire": 2, "damaged": 1})
+    ['damaged', 'fire', 'fire']
+    """
+    return [token for token in sorted(counts) for _ in range(counts[token])]
+
+
 def layout_picture(ws: Workspace, layout: Layout) -> BoardPicture:
-    """The picture of a loaded layout on its board, coloured by its game."""
+    """The picture of a loaded layout on its board, coloured by its game, with its pinned
+    backs (drawn on demand), tokens and start spaces."""
     board = ws.boards.get(layout.board)
     labels = list(board.labels) if board is not None else sorted(layout.spaces, key=sort_key)
     game = registry.get(layout.game)
@@ -122,4 +150,11 @@ def layout_picture(ws: Workspace, layout: Layout) -> BoardPicture:
         labels=labels,
         stacks={label: list(stack) for label, stack in layout.spaces.items()},
         colours=colours,
+        backs={
+            label: [pinned_mark(back) for back in backs]
+            for label, backs in layout.backs.items()
+            if label in layout.spaces
+        },
+        tokens={label: token_marks(counts) for label, counts in layout.tokens.items()},
+        starts=dict.fromkeys(layout.starts, START_MARK),
     )

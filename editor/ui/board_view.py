@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -231,6 +232,20 @@ class BoardScene(QGraphicsScene):
             self.picture.stacks[label] = list(stack)
             item.set_stack(stack)
 
+    def refresh_spaces(self, picture: BoardPicture, labels: Iterable[str]) -> None:
+        """Show some spaces as ``picture`` has them now: stacks, back marks, tokens, starts."""
+        for label in labels:
+            item = self.space_items.get(label)
+            if item is None:
+                continue
+            mine = self.picture
+            mine.stacks[label] = picture.stack(label)
+            _copy(picture.backs, mine.backs, label)
+            _copy(picture.tokens, mine.tokens, label)
+            _copy(picture.starts, mine.starts, label)
+            item.set_stack(picture.stack(label))
+            self._decorate(label)
+
     def set_backs(self, backs: Mapping[str, list[str | None]]) -> None:
         """Replace the back marks of some spaces."""
         for label, marks in backs.items():
@@ -262,6 +277,17 @@ class BoardScene(QGraphicsScene):
             item = self.space_items[self.selected]
             item.selected = True
             item.update()
+
+
+_V = TypeVar("_V")
+
+
+def _copy(source: Mapping[str, _V], target: dict[str, _V], label: str) -> None:
+    """Make ``target[label]`` what ``source`` has for it (nothing when it has nothing)."""
+    if label in source:
+        target[label] = source[label]
+    else:
+        target.pop(label, None)
 
 
 class BoardView(QGraphicsView):

@@ -7,29 +7,40 @@ from collections.abc import Mapping
 from PySide6.QtGui import QUndoCommand
 
 from editor.core.layouts import Layout
-from editor.ui.layout_model import LayoutModel, Stack
+from editor.ui.layout_model import LayoutModel, SpaceState, Stack
+
+#: Command ids for merging (QUndoCommand.id): consecutive token count steps become one.
+TOKEN_COUNT_ID = 4101
 
 
 class SetStacks(QUndoCommand):
-    """Give some spaces new stacks; undo puts the old ones back.
+    """Give some spaces new stacks (or whole space states); undo puts the old ones back.
+
+    A value may be a stack or a :class:`SpaceState`. Old values given as stacks are taken as
+    the spaces' full states when the command is made, so undoing an edit that dropped pinned
+    backs, tokens or a start mark (a cleared space) brings those back too.
 
     ``applied=True`` says the model already holds the new stacks (a paint stroke changes the
     model live while the mouse moves), so the first redo, which QUndoStack.push calls, is
-    skipped.
+    skipped; its ``before`` values must then be full states (:meth:`Stroke.changes` gives
+    them).
     """
 
     def __init__(
         self,
         model: LayoutModel,
-        before: Mapping[str, Stack],
-        after: Mapping[str, Stack],
+        before: Mapping[str, Stack | SpaceState],
+        after: Mapping[str, Stack | SpaceState],
         text: str,
         *,
         applied: bool = False,
     ) -> None:
         super().__init__(text)
         self.model = model
-        self.before = dict(before)
+        self.before: dict[str, Stack | SpaceState] = {
+            label: value if isinstance(value, SpaceState) or applied else _full(model, label, value)
+            for label, value in before.items()
+        }
         self.after = dict(after)
         self._skip_redo = applied
 
@@ -41,6 +52,43 @@ class SetStacks(QUndoCommand):
 
     def undo(self) -> None:
         self.model.apply(self.before)
+
+
+def _full(model: LayoutModel, label: str, stack: Stack) -> Stack | SpaceState:
+    """The space's whole state when ``stack`` is what it holds now, else just the stack."""
+    state = model.space(label)
+    return state if state.stack == tuple(stack) else stack
+
+
+class SetSpace(SetStacks):
+    """One space's pinned backs, tokens or start mark changed from the inspector.
+
+    Steps of the same token count on the same space, one after the other (spin box arrows),
+    merge into one command.
+    """
+
+    def __init__(
+        self,
+        model: LayoutModel,
+        label: str,
+        after: SpaceState,
+        text: str,
+        *,
+        merge_key: tuple[str, str] | None = None,
+    ) -> None:
+        super().__init__(model, {label: model.space(label)}, {label: after}, text)
+        self.label = label
+        self.merge_key = merge_key
+
+    def id(self) -> int:
+        return TOKEN_COUNT_ID if self.merge_key is not None else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetSpace) or other.merge_key != self.merge_key:
+            return False
+        self.after = dict(other.after)
+        self.setText(other.text())
+        return True
 
 
 class ReplaceLayout(QUndoCommand):

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from editor.core import registry
 from editor.core.boards import Board
@@ -23,12 +24,15 @@ from editor.core.layouts import Layout, dump_layout, transform_layout
 from editor.core.resources import layouts_dir
 from editor.core.workspace import PathError, Workspace, load_workspace
 from editor.games.snails.checks import GAME_ID as SNAILS
-from editor.games.snails.checks import tiles_of
-from editor.ui.board_picture import BoardPicture
+from editor.games.snails.checks import tiles_of, tokens_of
+from editor.ui.board_picture import START_MARK, BoardPicture, pinned_mark, token_marks
 
 Stack = tuple[str, ...]
+#: Pinned backs of a stack's tiles, bottom to top (None: dealt at random).
+Backs = tuple[str | None, ...]
 #: Called with the labels whose stacks changed, or None when the whole layout was replaced.
 Listener = Callable[[frozenset[str] | None], None]
+_V = TypeVar("_V")
 
 
 class Tool(enum.Enum):
@@ -40,6 +44,37 @@ class Tool(enum.Enum):
     CLEAR = "clear"
     PICK = "pick"
     PAINT = "paint"
+
+
+@dataclass(frozen=True)
+class SpaceState:
+    """Everything a layout says about one space: stack, pinned backs, tokens, start mark.
+
+    ``backs`` is as the layout holds it (usually one item per tile, or empty when no back is
+    pinned); ``tokens`` is ``(token id, count)`` pairs in id order.
+    """
+
+    stack: Stack = ()
+    backs: Backs = ()
+    tokens: tuple[tuple[str, int], ...] = ()
+    start: bool = False
+
+    def back(self, index: int) -> str | None:
+        """The pinned back of the tile at ``index`` (0 = bottom), or None."""
+        return self.backs[index] if 0 <= index < len(self.backs) else None
+
+    def token_count(self, token: str) -> int:
+        """How many tokens of one kind lie on the space."""
+        return dict(self.tokens).get(token, 0)
+
+
+@dataclass(frozen=True)
+class TokenType:
+    """A kind of token the packs in use define."""
+
+    id: str
+    name: str
+    on_water: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,6 +220,7 @@ class LayoutModel:
         self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
         self._listeners: list[Listener] = []
         self._tiles = _tile_types(ws, layout)
+        self._tokens = _token_types(ws, layout)
         game = registry.get(layout.game)
         self.colours: dict[str, str] = (
             dict(game.colours(ws, layout)) if game is not None and game.colours else {}
@@ -219,6 +255,32 @@ class LayoutModel:
         """The tiles on a space, bottom to top; ``()`` for water."""
         return self._layout.spaces.get(label, ())
 
+    def space(self, label: str) -> SpaceState:
+        """Everything the layout says about one space."""
+        layout = self._layout
+        return SpaceState(
+            stack=layout.spaces.get(label, ()),
+            backs=layout.backs.get(label, ()),
+            tokens=tuple(sorted(layout.tokens.get(label, {}).items())),
+            start=label in layout.starts,
+        )
+
+    def token_types(self) -> list[TokenType]:
+        """The kinds of token of the packs in use, in the packs' order."""
+        return list(self._tokens)
+
+    def token_name(self, token_id: str) -> str:
+        """A token kind's display name (its id when unknown)."""
+        return next((t.name for t in self._tokens if t.id == token_id), token_id)
+
+    def back_name(self, back_id: str) -> str:
+        """A tile back's display name (its id when no tile type of the packs has it)."""
+        for tile in self._tiles:
+            for share in tile.backs:
+                if share.back == back_id:
+                    return share.name
+        return back_id
+
     @property
     def display_name(self) -> str:
         """The name shown in the title bar: the file name, or the layout's name if unsaved."""
@@ -252,18 +314,29 @@ class LayoutModel:
         return dump_layout(self._layout)
 
     def back_marks(self, label: str) -> list[str | None]:
-        """The back mark of each tile on a space, bottom to top (see :func:`back_mark`)."""
-        return [back_mark(self.tile_type(tile)) for tile in self.stack(label)]
+        """The back mark of each tile on a space, bottom to top: the pinned back's mark, else
+        :func:`back_mark` (certain when the stock has one back for that type, else ``?``)."""
+        space = self.space(label)
+        return [
+            pinned_mark(space.back(index)) or back_mark(self.tile_type(tile))
+            for index, tile in enumerate(space.stack)
+        ]
+
+    def token_marks(self, label: str) -> list[str]:
+        """The tokens on a space as the board draws them: one id per token."""
+        return token_marks(self._layout.tokens.get(label, {}))
 
     def picture(self) -> BoardPicture:
         """What the board view draws."""
-        spaces = self._layout.spaces
+        layout = self._layout
         return BoardPicture(
-            title=self._layout.name,
+            title=layout.name,
             labels=list(self.labels),
-            stacks={label: list(stack) for label, stack in spaces.items()},
+            stacks={label: list(stack) for label, stack in layout.spaces.items()},
             colours=dict(self.colours),
-            backs={label: self.back_marks(label) for label in spaces},
+            backs={label: self.back_marks(label) for label in layout.spaces},
+            tokens={label: self.token_marks(label) for label in layout.tokens},
+            starts=dict.fromkeys(layout.starts, START_MARK),
         )
 
     def check(self) -> list[Diagnostic]:
@@ -283,22 +356,37 @@ class LayoutModel:
         """Call ``listener`` after every change."""
         self._listeners.append(listener)
 
-    def apply(self, stacks: Mapping[str, Iterable[str]]) -> None:
-        """Set the stacks of some spaces (``()`` makes a space water) and tell the listeners."""
-        spaces = dict(self._layout.spaces)
+    def apply(self, stacks: Mapping[str, Iterable[str] | SpaceState]) -> None:
+        """Set some spaces and tell the listeners which changed.
+
+        A value is a whole :class:`SpaceState`, or just a stack (``()`` makes a space water):
+        then the space's pinned backs follow their tiles (:func:`follow_stack`) and a space
+        that becomes water loses its tokens and start mark.
+        """
+        layout = self._layout
+        spaces = dict(layout.spaces)
+        backs = dict(layout.backs)
+        tokens = {label: dict(counts) for label, counts in layout.tokens.items()}
+        starts = list(layout.starts)
         changed: set[str] = set()
-        for label, stack in stacks.items():
-            new = tuple(stack)
-            if spaces.get(label, ()) == new:
+        for label, value in stacks.items():
+            old = self.space(label)
+            new = value if isinstance(value, SpaceState) else follow_stack(old, tuple(value))
+            if new == old:
                 continue
             changed.add(label)
-            if new:
-                spaces[label] = new
-            else:
-                spaces.pop(label, None)
+            _put(spaces, label, new.stack)
+            _put(backs, label, new.backs if any(b is not None for b in new.backs) else ())
+            _put(tokens, label, dict(new.tokens))
+            if new.start and label not in starts:
+                starts.append(label)
+            elif not new.start and label in starts:
+                starts.remove(label)
         if not changed:
             return
-        self._layout = replace(self._layout, spaces=spaces)
+        self._layout = replace(
+            layout, spaces=spaces, backs=backs, tokens=tokens, starts=tuple(starts)
+        )
         self._notify(frozenset(changed))
 
     def replace_layout(self, layout: Layout) -> None:
@@ -309,6 +397,72 @@ class LayoutModel:
     def _notify(self, changed: frozenset[str] | None) -> None:
         for listener in list(self._listeners):
             listener(changed)
+
+
+def _put(mapping: dict[str, _V], label: str, value: _V) -> None:
+    """Set ``mapping[label]``, or drop it when the value is empty (not written to the file)."""
+    if value:
+        mapping[label] = value
+    else:
+        mapping.pop(label, None)
+
+
+def follow_stack(old: SpaceState, stack: Stack) -> SpaceState:
+    """A space after its stack changed: pinned backs stay with their tiles.
+
+    The tiles the old and new stacks share at the bottom and at the top keep their backs; two
+    tiles that swapped places take theirs along; a tile new or changed in between starts with
+    a random back. A space that becomes water keeps nothing: no backs, tokens or start mark.
+
+    >>> old = SpaceState(("beach", "meadow", "mountain"), (None, "eggshells", "salt"))
+    >>> follow_stack(old, ("beach", "mountain")).backs  # the meadow was taken out
+    (None, 'salt')
+    >>> follow_stack(old, ("beach", "mountain", "meadow")).backs  # the top two swapped
+    (None, 'salt', 'eggshells')
+    >>> follow_stack(old, (*old.stack, "mountain")).backs
+    (None, 'eggshells', 'salt', None)
+    >>> follow_stack(SpaceState(("beach",), (), (("fire", 1),), True), ())
+    SpaceState(stack=(), backs=(), tokens=(), start=False)
+    """
+    if not stack:
+        return SpaceState()
+    before = old.stack
+    backs: list[str | None] = [old.back(i) for i in range(len(before))]
+    if len(before) == len(stack):
+        diff = [i for i in range(len(stack)) if before[i] != stack[i]]
+        if len(diff) == 2 and (before[diff[0]], before[diff[1]]) == (
+            stack[diff[1]],
+            stack[diff[0]],
+        ):
+            backs[diff[0]], backs[diff[1]] = backs[diff[1]], backs[diff[0]]
+            return replace(old, stack=stack, backs=_trim(backs))
+    head = 0
+    while head < min(len(before), len(stack)) and before[head] == stack[head]:
+        head += 1
+    tail = 0
+    while (
+        tail < min(len(before), len(stack)) - head
+        and before[len(before) - 1 - tail] == stack[len(stack) - 1 - tail]
+    ):
+        tail += 1
+    middle = [None] * (len(stack) - head - tail)
+    new = backs[:head] + middle + (backs[len(before) - tail :] if tail else [])
+    return replace(old, stack=stack, backs=_trim(new))
+
+
+def _trim(backs: list[str | None]) -> Backs:
+    """No pinned back at all is written as no list."""
+    return tuple(backs) if any(b is not None for b in backs) else ()
+
+
+def _token_types(ws: Workspace, layout: Layout) -> list[TokenType]:
+    if layout.game != SNAILS:
+        return []
+    found = tokens_of(ws, ws.packs_in_use(layout))
+    return [
+        TokenType(token_id, str(entry.get("name", token_id)), bool(entry.get("on_water", False)))
+        for token_id, entry in found.items()
+    ]
 
 
 def _tile_types(ws: Workspace, layout: Layout) -> list[TileType]:
@@ -354,9 +508,9 @@ def back_text(tile: TileType | None) -> str:
 
 
 def back_mark(tile: TileType | None) -> str:
-    """A short mark of a tile's back on the board: its initial when certain, else ``?``."""
+    """A short mark of a tile's back on the board: its mark when certain, else ``?``."""
     if tile is not None and len(tile.backs) == 1:
-        return tile.backs[0].name[:1].upper()
+        return pinned_mark(tile.backs[0].back) or "?"
     return "?"
 
 
@@ -388,24 +542,24 @@ class Stroke:
         self.tool = tool
         self.tile = tile
         self.stamp = stamp
-        self.before: dict[str, Stack] = {}
-        self.after: dict[str, Stack] = {}
+        self.before: dict[str, SpaceState] = {}
+        self.after: dict[str, SpaceState] = {}
 
     def touch(self, label: str) -> bool:
         """Apply the tool to a space not yet touched by this stroke; True if it changed."""
         if label in self.before or not self.model.has_space(label):
             return False
-        old = self.model.stack(label)
-        new = tool_result(self.tool, old, self.tile, self.stamp)
+        old = self.model.space(label)
+        new = tool_result(self.tool, old.stack, self.tile, self.stamp)
         self.before[label] = old
-        if new == old:
+        if new == old.stack:
             return False
-        self.after[label] = new
         self.model.apply({label: new})
+        self.after[label] = self.model.space(label)
         return True
 
-    def changes(self) -> tuple[dict[str, Stack], dict[str, Stack]]:
-        """The stacks of the changed spaces before and after the stroke."""
+    def changes(self) -> tuple[dict[str, SpaceState], dict[str, SpaceState]]:
+        """The changed spaces before and after the stroke (stacks, backs, tokens, starts)."""
         before = {label: self.before[label] for label in self.after}
         return before, dict(self.after)
 
