@@ -129,6 +129,7 @@ class MainWindow(QMainWindow):
         self.inspector = Inspector(self)
         self.inspector.stack_edit.connect(self._inspector_edit)
         self.inspector.rename.connect(self._rename)
+        self.inspector.command.connect(self.undo_stack.push)
         self.history = QUndoView(self.undo_stack, self)
         self.history.setEmptyLabel("<opened>")
         self.problems_panel = ProblemsPanel(self)
@@ -384,8 +385,7 @@ class MainWindow(QMainWindow):
             scene.set_picture(model.picture())
             self.inspector.refresh_layout()
         else:
-            scene.set_stacks({label: model.stack(label) for label in changed})
-            scene.set_backs({label: model.back_marks(label) for label in changed})
+            scene.refresh_spaces(model.picture(), changed)
         selected = scene.selected
         if selected is not None and (changed is None or selected in changed):
             self.inspector.show_space(selected)
