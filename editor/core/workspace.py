@@ -195,6 +195,12 @@ class _Loader:
             return
         self.pack_roots.add(resolved)
         self.add_file(root / "pack.yaml", target=False, explicit=False)
+        # The pack's other content files are context: a card checked alone may name a
+        # faction or token defined next to it.
+        game_kinds = {kind for game in registry.games() for kind in game.file_kinds}
+        for path in walk_yaml(root).files:
+            if file_kind(path) in game_kinds:
+                self.add_file(path, target=False, explicit=False)
 
     def finish(self) -> None:
         ws = self.ws

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
+from editor.core.atomic import write_bytes_atomic
 from editor.ui import hexpaint
 from editor.ui.board_picture import BoardPicture
 from editor.ui.display_check import display_problem
@@ -199,28 +199,7 @@ def export_image(
     draw = png_bytes if kind == "PNG" else svg_bytes
     data = draw(picture, size, labels=labels, backs=backs, background=background)
     try:
-        _write_atomic(target, data)
+        write_bytes_atomic(target, data)
     except OSError as exc:
         raise ExportError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from exc
     return target
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write bytes so that a crash leaves the old file or the new one, never half."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
