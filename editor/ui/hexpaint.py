@@ -52,7 +52,7 @@ WATER_INK = "#dbe8f5"
 TERRACE = 0.17
 """How much smaller, as a fraction of the hex, each tile is than the one below it."""
 
-TOKEN_COLOURS: dict[str, str] = {"fire": "#e8542c", "damaged": "#5b4636", "dead-weight": "#3c3c3c"}
+TOKEN_COLOURS: dict[str, str] = {"fire": "#e8542c", "damaged": "#9c6b30", "dead-weight": "#3c3c3c"}
 """Colours of the tokens the board view knows; other tokens get a colour from their id."""
 
 
@@ -192,7 +192,11 @@ def _paint_back_badges(
     backs: Sequence[str | None],
     colours: Mapping[str, str] | None,
 ) -> None:
-    """One small rounded badge per tile, bottom tile on the left, with its back's mark."""
+    """One small rounded badge per tile, bottom tile on the left, with its back's mark.
+
+    A back still to be dealt at random (mark ``?``) gets a faint badge, so that the backs a
+    layout pins stand out.
+    """
     count = len(stack)
     width = size * 0.34
     gap = size * 0.04
@@ -205,12 +209,15 @@ def _paint_back_badges(
     for tile, mark in zip(stack, backs, strict=False):
         box = QRectF(x, center.y() - size * 0.16, width, size * 0.32)
         colour = tile_colour(tile, colours)
-        painter.setPen(QPen(colour.darker(170), max(size * 0.02, 0.4)))
-        painter.setBrush(colour.lighter(115))
+        unknown = mark in (None, "", "?")
+        painter.setOpacity(0.55 if unknown else 1.0)
+        painter.setPen(QPen(colour.darker(220 if not unknown else 150), max(size * 0.025, 0.4)))
+        painter.setBrush(colour.lighter(115) if unknown else QColor("#fffdf5"))
         painter.drawRoundedRect(box, size * 0.06, size * 0.06)
-        painter.setPen(_ink_for(colour))
+        painter.setPen(_ink_for(colour) if unknown else QColor(BORDER_COLOUR))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, mark or "")
         x += width + gap
+    painter.setOpacity(1.0)
 
 
 def _paint_start(painter: QPainter, center: QPointF, size: float, text: str, words: bool) -> None:
@@ -235,13 +242,13 @@ def _paint_start(painter: QPainter, center: QPointF, size: float, text: str, wor
 def _paint_tokens(
     painter: QPainter, center: QPointF, size: float, tokens: Sequence[str], words: bool
 ) -> None:
-    """Tokens as small discs along the bottom of the hex, each with its first letter."""
-    radius = size * 0.13
+    """Tokens as small discs along the bottom of the hex, each with its kind's initials."""
+    radius = size * 0.16
     shown = list(tokens)[:4]
     x = center.x() - (len(shown) - 1) * radius * 1.1
-    y = center.y() + size * 0.55
+    y = center.y() + size * 0.52
     font = QFont()
-    font.setPixelSize(max(int(radius * 1.3), 1))
+    font.setPixelSize(max(int(radius * 1.05), 1))
     font.setBold(True)
     painter.setFont(font)
     for token in shown:
@@ -252,8 +259,18 @@ def _paint_tokens(
         if words:
             painter.setPen(_ink_for(fill))
             box = QRectF(x - radius, y - radius, 2 * radius, 2 * radius)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, token[:1].upper())
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, token_initials(token))
         x += radius * 2.2
+
+
+def token_initials(token: str) -> str:
+    """The letters on a token's disc: the initials of a two-word id, else its first letter.
+
+    >>> token_initials("fire"), token_initials("dead-weight")
+    ('F', 'DW')
+    """
+    words = [w for w in token.split("-") if w]
+    return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else token[:1].upper()
 
 
 def token_colour(token: str) -> QColor:
