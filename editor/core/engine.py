@@ -86,6 +86,46 @@ class BotFactory(Protocol):
     def __call__(self, seat: int, rng: random.Random) -> Bot: ...
 
 
+class RandomBot:
+    """Picks uniformly among the legal options; lazy option sequences work too."""
+
+    #: It never looks at the state, so the runner need not build a view for it.
+    uses_view = False
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, decision: Decision, view: Any) -> Hashable:
+        """One option, drawn uniformly by index (never materializes a lazy sequence)."""
+        options = decision.options
+        count = len(options)
+        if count == 0:
+            raise ValueError(f"decision {decision.kind!r} offers no options")
+        return options[self.rng.randrange(count)]
+
+
+def random_bot(seat: int, rng: random.Random) -> RandomBot:
+    """A :class:`RandomBot` for a seat (a ``BotFactory``)."""
+    return RandomBot(seat, rng)
+
+
+class Metrics(Protocol):
+    """What a game measures in its matches, for the simulator's summaries.
+
+    Games cannot import the simulator, so both methods return plain data; the simulator
+    turns counts and rates into intervals and text (see ``editor/sim/summary.py``).
+    """
+
+    def measure(
+        self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
+    ) -> Mapping[str, Any]:
+        """A few JSON-ready numbers about one finished match (run in the worker)."""
+
+    def summarize(self, games: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+        """Sections over all finished matches."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchSpec:
     """Everything that fixes a match besides the choices made in it."""

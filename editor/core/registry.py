@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
     from editor.core.documents import Document
-    from editor.core.engine import Engine
+    from editor.core.engine import Engine, Metrics
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
 
@@ -36,6 +36,8 @@ class Game:
     colours: Colours | None = None
     #: The rules engine, for games that can be played (simulated, examples run).
     engine: Engine | None = None
+    #: What the simulator measures in this game's matches beyond wins and length.
+    metrics: Metrics | None = None
     #: Runs the game's rules examples (``seastack examples``), for games that have them.
     examples: ExampleRunner | None = None
 

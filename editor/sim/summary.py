@@ -1,6 +1,6 @@
 """Summaries of a batch: what every game shares, plus the sections a game's metrics add.
 
-A game may ship ``editor/games/<id>/metrics.py`` with a ``METRICS`` object offering
+A game may register a ``metrics`` object (``editor.core.engine.Metrics``) offering
 ``measure(events, outcome, spec) -> dict`` (run in the worker, per match) and
 ``summarize(games) -> list[section]`` over the matches' ``GameResult.to_json()`` records.
 Games cannot import the simulator, so sections are plain data: ``{"title", "columns",
@@ -12,43 +12,25 @@ turns them into intervals and text here.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from editor.core.engine import MatchSpec, Outcome
+from editor.core import registry
+from editor.core.engine import Metrics
 from editor.sim.runner import BatchPlan, GameResult
 from editor.sim.stats import bar_lines, histogram, mean_ci, wilson
 
 
-class GameMetrics(Protocol):
-    """What a game's ``metrics.METRICS`` offers the simulator."""
-
-    def measure(
-        self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
-    ) -> Mapping[str, Any]:
-        """A few JSON-ready numbers about one finished match."""
-
-    def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-        """Sections over all finished matches."""
-
-
-def game_metrics(game_id: str) -> GameMetrics | None:
-    """The game's metrics (``editor.games.<id>.metrics.METRICS``), if it has any."""
-    try:
-        module = importlib.import_module(f"editor.games.{game_id}.metrics")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"editor.games.{game_id}.metrics":
-            raise
-        return None
-    metrics: GameMetrics | None = getattr(module, "METRICS", None)
-    return metrics
+def game_metrics(game_id: str) -> Metrics | None:
+    """The metrics the game registered, if it has any."""
+    game = registry.get(game_id)
+    return game.metrics if game is not None else None
 
 
 def summarize(
     results: Sequence[GameResult],
     plan: BatchPlan,
-    metrics: GameMetrics | None = None,
+    metrics: Metrics | None = None,
     *,
     meta: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from editor.core.engine import (
     IllegalChoice,
     MatchSpec,
     Outcome,
+    random_bot,
 )
-from editor.sim.bots import random_bot
 from editor.sim.runner import (
     Batch,
     BatchPlan,

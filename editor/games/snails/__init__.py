@@ -6,6 +6,7 @@ from editor.games.snails.checks import check_layouts, check_packs, layout_colour
 from editor.games.snails.content_checks import check_content
 from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
+from editor.games.snails.metrics import METRICS
 
 GAME = registry.register(
     registry.Game(
@@ -23,6 +24,7 @@ GAME = registry.register(
         checks=(check_packs, check_layouts, check_content, check_examples),
         colours=layout_colours,
         engine=ENGINE,
+        metrics=METRICS,
         examples=run_example,
     )
 )

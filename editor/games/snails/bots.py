@@ -12,27 +12,13 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from editor.core.engine import BotFactory, Decision
+from editor.core.engine import BotFactory, Decision, RandomBot, random_bot
+
+__all__ = ["BOTS", "HeuristicBot", "RandomBot", "heuristic_bot", "random_bot"]
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
     from editor.games.snails.engine.view import SnailsView
-
-
-class RandomBot:
-    """Picks uniformly among the legal options (by index, so lazy programs stay lazy)."""
-
-    #: It never looks at the match, so the simulator need not build a view for it.
-    uses_view = False
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
-
-    def choose(self, decision: Decision, view: Any) -> Hashable:
-        """A uniformly random option."""
-        options = decision.options
-        return options[self.rng.randrange(len(options))]
 
 
 class _Board:
@@ -339,11 +325,6 @@ def _card_value(b: _Board, instance: Any) -> float:
     if card.attack:
         return 3.0 + card.dice
     return 4.0 if card.kind == "faction" else 2.0
-
-
-def random_bot(seat: int, rng: random.Random) -> RandomBot:
-    """A :class:`RandomBot` for a seat."""
-    return RandomBot(seat, rng)
 
 
 def heuristic_bot(seat: int, rng: random.Random) -> HeuristicBot:
