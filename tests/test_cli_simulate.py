@@ -228,6 +228,12 @@ def test_snails_text_summary_with_a_heuristic_seat(capsys: pytest.CaptureFixture
     assert "Snails lost" in out and "to water" in out and "Cards played" in out
 
 
+def test_snails_plays_heuristic_bots_unless_told(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, CRUSTACEAN, "--games=2", "--jobs=1", "--json")
+    assert code == 0, err
+    assert [seat["bot"] for seat in json.loads(out)["seats"]] == ["heuristic"] * 4
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -87,7 +87,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--modules", default="", help="comma list of modules to switch on (default none)"
     )
     parser.add_argument(
-        "--bots", default="random", help="one bot for all seats or a comma list, one per seat"
+        "--bots",
+        default=None,
+        help="one bot for all seats or a comma list, one per seat (default: heuristic where"
+        " the game has one, for results a playtester would recognize; else random)",
     )
     parser.add_argument("--seed", type=_seed, default=0, help="batch seed (default 0)")
     parser.add_argument(
@@ -114,7 +117,8 @@ def plan_from_args(args: argparse.Namespace, engine: Engine, prepared: Any) -> B
     """The batch plan the arguments ask for; :class:`UsageError` for anything unknown."""
     players: int = args.players
     known_bots = list(engine.bots())
-    bots = _split(args.bots)
+    default_bot = "heuristic" if "heuristic" in known_bots else "random"
+    bots = _split(args.bots or default_bot)
     if not bots:
         raise UsageError("--bots is empty")
     if bad := [b for b in bots if b not in known_bots]:
