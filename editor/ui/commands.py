@@ -88,6 +88,8 @@ class SetSpace(SetStacks):
             return False
         self.after = dict(other.after)
         self.setText(other.text())
+        # back where it started (up, then down again): the stack drops the command
+        self.setObsolete(self.after == self.before)
         return True
 
 

@@ -609,3 +609,164 @@ def test_typing_a_name_does_not_switch_tools(qtbot: QtBot, window: MainWindow) -
     assert window.palette.tile == "beach"
     assert window.model.layout.name == "Crabs 2"
     assert window.undo_stack.undoText() == "Rename layout"
+
+
+# --- tile backs, tokens and start spaces in the inspector ------------------------------------
+
+
+def choose_back(window: MainWindow, back: str | None) -> None:
+    """Pick a back in the inspector's chooser as a user does (``activated`` fires)."""
+    combo = window.inspector.back_choice
+    index = combo.findData(back)
+    assert index >= 0, [combo.itemText(i) for i in range(combo.count())]
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
+def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
+    window: MainWindow, crab_file: Path
+) -> None:
+    inspector = window.inspector
+    scene = window.board_view.board_scene
+    window.set_show_backs(True)
+    window.select_space("D5")  # beach, meadow
+    inspector.select_level(1)
+    combo = inspector.back_choice
+    assert [combo.itemText(i) for i in range(combo.count())] == [
+        "Dealt at random",
+        "Blank (10 in stock)",
+        "Turnip (1 in stock)",
+        "Turnip and a card (1 in stock)",
+        "Eggshells (2 in stock)",
+    ]
+    choose_back(window, "eggshells")
+    assert window.model.layout.backs == {"D5": (None, "eggshells")}
+    assert window.undo_stack.undoText() == "Pin Eggshells on Meadow (level 2) of D5"
+    assert "back: Eggshells (pinned)" in inspector.stack_lines()[0]
+    assert scene.item_for("D5").backs == ["?", "Eg"]
+
+    inspector.token_spins["fire"].stepUp()
+    assert window.model.layout.tokens == {"D5": {"fire": 1}}
+    assert window.undo_stack.undoText() == "Fire tokens on D5: 1"
+    assert scene.item_for("D5").tokens == ["fire"]
+    assert inspector.tokens_text.text() == "<b>Tokens:</b> 1 Fire"
+
+    assert not inspector.start_check.isChecked()
+    inspector.start_check.click()
+    assert window.model.layout.starts == ("D5",)
+    assert window.undo_stack.undoText() == "Mark D5 as a start space"
+    assert scene.item_for("D5").start == "S"
+    assert window.undo_stack.count() == 3
+
+    edited = window.model.text()
+    assert edited.endswith(
+        "backs:\n  D5: [null, eggshells]\ntokens:\n  D5: {fire: 1}\nstarts: [D5]\n"
+    )
+    window.undo_action.trigger()
+    assert (window.model.layout.starts, scene.item_for("D5").start) == ((), None)
+    assert not inspector.start_check.isChecked()
+    window.undo_action.trigger()
+    assert (window.model.layout.tokens, scene.item_for("D5").tokens) == ({}, [])
+    assert inspector.token_spins["fire"].value() == 0
+    window.undo_action.trigger()
+    assert (window.model.layout.backs, scene.item_for("D5").backs) == ({}, ["?", "?"])
+    assert inspector.back_choice.currentData() is None
+    assert window.model.text() == crab_file.read_text(encoding="utf-8")
+    for _ in range(3):
+        window.redo_action.trigger()
+    assert window.model.text() == edited
+
+    assert window.save()
+    assert crab_file.read_text(encoding="utf-8") == edited
+    reopened = open_layout(crab_file)
+    assert reopened.layout is not None and reopened.diagnostics == []
+    assert reopened.layout == window.model.layout
+    assert reopened.layout.backs == {"D5": (None, "eggshells")}
+    assert reopened.layout.tokens == {"D5": {"fire": 1}}
+    assert reopened.layout.starts == ("D5",)
+
+
+def test_token_steps_merge_and_a_back_goes_back_to_random(window: MainWindow) -> None:
+    inspector = window.inspector
+    window.select_space("D4")
+    spin = inspector.token_spins["fire"]
+    spin.stepUp()
+    spin.stepUp()
+    assert window.model.layout.tokens == {"D4": {"fire": 2}}
+    assert window.undo_stack.count() == 1  # the arrows' steps are one edit
+    assert window.undo_stack.undoText() == "Fire tokens on D4: 2"
+    spin.setValue(0)  # typed: one more step of the same edit, which now changes nothing
+    assert window.model.layout.tokens == {}
+    assert window.undo_stack.count() == 0
+    assert not window.isWindowModified()
+    inspector.select_level(0)
+    choose_back(window, "twin-barrels")
+    choose_back(window, None)
+    assert window.model.layout.backs == {}
+    assert window.undo_stack.undoText() == "Deal the back of Beach (level 1) on D4 at random"
+
+
+def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    inspector = window.inspector
+    window.select_space("D3")  # beach, meadow, mountain
+    inspector.select_level(2)
+    choose_back(window, "salt-deposits")
+    inspector.select_level(0)
+    choose_back(window, "twin-barrels")
+    inspector.token_spins["fire"].stepUp()
+    inspector.start_check.click()
+    layout = window.model.layout
+    assert layout.backs == {"D3": ("twin-barrels", None, "salt-deposits")}
+    saved = window.model.text()
+
+    # moving the mountain down a level takes its back along
+    inspector.select_level(2)
+    inspector.down_button.click()
+    assert window.model.stack("D3") == ("beach", "mountain", "meadow")
+    assert window.model.layout.backs == {"D3": ("twin-barrels", "salt-deposits", None)}
+    window.undo_action.trigger()
+
+    # the Remove tool takes the top tile and its pinned back; tokens and start stay
+    key(qtbot, window, "r")
+    click(qtbot, window, "D3")
+    layout = window.model.layout
+    assert layout.spaces["D3"] == ("beach", "meadow")
+    assert layout.backs == {"D3": ("twin-barrels", None)}
+    assert (layout.tokens, layout.starts) == ({"D3": {"fire": 1}}, ("D3",))
+    window.undo_action.trigger()
+    assert window.model.text() == saved
+
+    # clearing makes water: no backs, tokens or start mark; undo brings every one back
+    key(qtbot, window, "c")
+    click(qtbot, window, "D3")
+    layout = window.model.layout
+    assert "D3" not in layout.spaces
+    assert (layout.backs, layout.tokens, layout.starts) == ({}, {}, ())
+    item = window.board_view.board_scene.item_for("D3")
+    assert (item.tokens, item.start) == ([], None)
+    assert not inspector.start_check.isEnabled()
+    assert not inspector.token_spins["fire"].isEnabled()
+    window.undo_action.trigger()
+    assert window.model.text() == saved
+    assert (item.tokens, item.start) == (["fire"], "S")
+    assert inspector.start_check.isChecked() and inspector.token_spins["fire"].value() == 1
+
+
+def test_turning_the_layout_carries_backs_tokens_and_starts(window: MainWindow) -> None:
+    inspector = window.inspector
+    window.select_space("C4")  # a beach; mirrored about column F it lands on I4
+    inspector.select_level(0)
+    choose_back(window, "fertilizers")
+    inspector.token_spins["damaged"].stepUp()
+    inspector.start_check.click()
+    assert window.transform(0, True)
+    layout = window.model.layout
+    assert (layout.backs, layout.tokens, layout.starts) == (
+        {"I4": ("fertilizers",)},
+        {"I4": {"damaged": 1}},
+        ("I4",),
+    )
+    assert window.board_view.board_scene.item_for("I4").start == "S"
+    assert window.board_view.board_scene.item_for("C4").start is None

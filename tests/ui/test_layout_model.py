@@ -10,6 +10,7 @@ import pytest
 
 from editor.core.layouts import dump_layout
 from editor.ui.autosave import Autosaver, read_recovery
+from editor.ui.board_picture import layout_picture
 from editor.ui.layout_model import (
     LayoutModel,
     SpaceState,
@@ -18,6 +19,7 @@ from editor.ui.layout_model import (
     back_mark,
     bundled_workspace,
     default_layout_path,
+    follow_stack,
     is_bundled,
     new_layout,
     open_layout,
@@ -176,3 +178,66 @@ def test_an_unreadable_autosave_is_skipped(tmp_path: Path) -> None:
     bad.write_text("{not json")
     assert read_recovery(bad) is None
     assert Autosaver(tmp_path).pending() == []
+
+
+# --- pinned backs, tokens and start spaces ---------------------------------------------------
+
+
+def test_pinned_backs_follow_their_tiles() -> None:
+    old = SpaceState(("beach", "meadow", "mountain"), ("twin-barrels", None, "salt"))
+    assert follow_stack(old, ("beach", "meadow")).backs == ("twin-barrels", None)
+    assert follow_stack(old, ("beach", "mountain")).backs == ("twin-barrels", "salt")
+    assert follow_stack(old, ("meadow", "mountain")).backs == (None, "salt")  # bottom out
+    assert follow_stack(old, ("beach", "beach", "mountain")).backs == (
+        "twin-barrels",
+        None,
+        "salt",
+    )
+    # a tile changed to another type starts with a random back
+    assert follow_stack(old, ("meadow", "meadow", "mountain")).backs == (None, None, "salt")
+    # the whole stack painted over: nothing is pinned any more
+    assert follow_stack(old, ("meadow",)).backs == ()
+    with_things = SpaceState(("beach",), ("blank",), (("fire", 2),), True)
+    assert follow_stack(with_things, ("beach", "meadow")) == SpaceState(
+        ("beach", "meadow"), ("blank", None), (("fire", 2),), True
+    )
+    assert follow_stack(with_things, ()) == SpaceState()
+
+
+def test_the_model_writes_space_states_to_the_layout(model: LayoutModel) -> None:
+    heard: list[frozenset[str] | None] = []
+    model.subscribe(heard.append)
+    state = SpaceState(("beach", "meadow"), (None, "eggshells"), (("fire", 1),), True)
+    model.apply({"D5": state})
+    assert model.space("D5") == state
+    layout = model.layout
+    assert (layout.backs, layout.tokens, layout.starts) == (
+        {"D5": (None, "eggshells")},
+        {"D5": {"fire": 1}},
+        ("D5",),
+    )
+    assert heard == [frozenset({"D5"})]
+    picture = model.picture()
+    assert picture.backs["D5"] == ["?", "Eg"]
+    assert (picture.tokens, picture.starts) == ({"D5": ["fire"]}, {"D5": "S"})
+    # a random back alone is not written: the same as no list at all
+    model.apply({"D5": SpaceState(("beach", "meadow"), (None, None), (), False)})
+    assert "D5" not in model.layout.backs
+    assert "backs:" not in model.text() and "tokens:" not in model.text()
+
+
+def test_token_kinds_come_from_the_packs(model: LayoutModel) -> None:
+    kinds = {t.id: t for t in model.token_types()}
+    assert set(kinds) == {"fire", "damaged", "dead-weight"}
+    assert kinds["dead-weight"].name == "Dead weight" and not kinds["fire"].on_water
+    assert model.back_name("turnip-with-card") == "Turnip and a card"
+    assert model.token_name("smoke") == "smoke"
+
+
+def test_render_pictures_carry_backs_tokens_and_starts(model: LayoutModel) -> None:
+    state = SpaceState(("beach", "meadow"), ("fertilizers", None), (("fire", 2),), True)
+    model.apply({"D5": state})
+    picture = layout_picture(model.workspace, model.layout)
+    assert picture.backs == {"D5": ["Fe", None]}
+    assert picture.tokens == {"D5": ["fire", "fire"]}
+    assert picture.starts == {"D5": "S"}
