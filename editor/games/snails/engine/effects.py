@@ -267,7 +267,8 @@ def _c_push(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
 
     def op(st: State, ctx: Ctx) -> Gen:
         for s in who(st, ctx):
-            for _ in range(distance):
+            # each push moves the ruleset's push.distance spaces, one step at a time
+            for _ in range(distance * st.push_steps):
                 origin = -1 if anyway else _own_space(st, ctx)
                 chooser = st.first if first_player or ctx.player < 0 else ctx.player
                 moved = yield from st.push(s, origin, chooser, first_player)

@@ -58,20 +58,25 @@ def phase_triggers(st: State, name: str) -> Gen:
             yield from st.snail_triggers("phase_starts", s, name, name)
 
 
-def placement(st: State) -> Gen:
-    """Players place their snails one at a time, in turn order, on land with room."""
+def placement_order(st: State) -> list[int]:
+    """The snails in the order they are placed (setup.placement); leaders come first."""
+    order = st.order()
     team = max(len(st.p_snails[p]) for p in range(st.n))
+    if st.placement == "by-player":
+        return [s for p in order for s in st.p_snails[p]]
+    # alternate: one snail per player in turn order, round after round
+    return [st.p_snails[p][k] for k in range(team) for p in order if k < len(st.p_snails[p])]
+
+
+def placement(st: State) -> Gen:
+    """Players place their snails on land with room, in the ruleset's placement order."""
     labels = st.tables.labels
     land = list(st.starts) or [x for x in range(st.tables.size) if st.stack[x]]
-    for k in range(team):
-        for p in st.order():
-            if k >= len(st.p_snails[p]):
-                continue
-            s = st.p_snails[p][k]
-            opts = tuple(x for x in land if len(st.occ[x]) < st.capacity)
-            where = yield Decision(p, "place", opts, f"where {st.snail_names[s]} starts")
-            st._relocate(s, where, "place")
-            st.events[-1] = ("place", s, labels[where])
+    for s in placement_order(st):
+        opts = tuple(x for x in land if len(st.occ[x]) < st.capacity)
+        where = yield Decision(st.sp[s], "place", opts, f"where {st.snail_names[s]} starts")
+        st._relocate(s, where, "place")
+        st.events[-1] = ("place", s, labels[where])
 
 
 def drawing(st: State) -> Gen:

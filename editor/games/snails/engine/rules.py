@@ -188,6 +188,7 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     plain = {key: content.get(key) or {} for key in _CONTENT_KEYS}
     plain["stock"] = list(content.get("stock") or [])
     rules = Rules(content=plain, ruleset=dict(ruleset))
+    _check_choices(rules)
     order = list(rules.param("die.order", ["triangle", "square", "circle"]))
     rules.face_names = tuple(order)
     rules.faces = tuple(order.index(f) for f in rules.param("die.faces", order))
@@ -245,6 +246,25 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     return rules
 
 
+#: Ruleset parameters that name a behaviour: the values the engine implements.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "setup.placement": ("alternate", "by-player"),
+    "push.off_board": ("blocked",),
+}
+
+
+def _check_choices(rules: Rules) -> None:
+    """Refuse a behaviour the engine does not implement (the schema should have said so)."""
+    for dotted, known in CHOICES.items():
+        value = rules.param(dotted, known[0])
+        if value not in known:
+            raise ContentError(
+                f"ruleset {dotted}: {value!r} is not implemented; known: {', '.join(known)}"
+            )
+    if int(rules.param("team.leader", 1)) + int(rules.param("team.soldiers", 3)) < 1:
+        raise ContentError("ruleset team: every player needs at least one snail")
+
+
 _CONTENT_KEYS = ("cards", "factions", "soldiers", "tokens", "backs", "tile_types")
 
 
@@ -260,7 +280,10 @@ def _basic_card(rules: Rules, basic: str) -> dict[str, Any]:
     if basic == "hit":
         rmin, rmax = rules.param("hit.range", [0, 1])
         effects: list[Any] = [{"damage": int(rules.param("hit.damage", 5))}]
-        effects += [{"push": 1}] * int(rules.param("hit.push", 1))
+        pushes = int(rules.param("hit.push", 1))
+        if pushes > 0:
+            # hit.push pushes, each of push.distance spaces (the push op scales by it)
+            effects.append({"push": pushes})
         card["target"] = {"select": "snail", "range": [rmin, rmax], "line_of_sight": True}
         card["effects"] = effects
         card["action"] = None

@@ -64,6 +64,7 @@ def deal_backs(
 def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
     """Factions, their abilities, snails (with soldier kinds), basic and faction card instances."""
     rules = st.rules
+    team_leaders = int(rules.param("team.leader", 1))
     team_soldiers = int(rules.param("team.soldiers", 3))
     kinds: list[str] = list(rules.param("specialists.team", [])) if st.specialists else []
     for p, faction_id in enumerate(factions):
@@ -91,11 +92,13 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
                 )
         st.p_triggers[p] = tuple(a for a in abilities if a.events)
         st.any_triggers |= any(a.events & _LATE_EVENTS for a in abilities)
-        roster = ["leader"] + [
+        roster = ["leader"] * team_leaders + [
             kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
         ]
         for kind in roster if with_snails else ():
-            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if kind != "soldier" else "")
+            # a kind met once is named after it (p1-leader); several are numbered (p1-leader2)
+            single = kind != "soldier" and roster.count(kind) == 1
+            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if single else "")
         for basic in BASIC_ACTIONS:
             st.p_basic[p][basic] = new_instance(st, rules.card_index[basic])
         card_id = faction.card if faction else None

@@ -120,6 +120,10 @@ class State:
         self.plan_snails = int(rules.param("plan.snails", 2))
         self.plan_slots = int(rules.param("plan.slots", 5))
         self.may_pass = bool(rules.param("actions.optional", False))
+        #: Spaces one push moves a snail, and the damage per level a pushed snail drops.
+        self.push_steps = int(rules.param("push.distance", 1))
+        self.fall_damage = int(rules.param("push.falling_damage", 0))
+        self.placement = str(rules.param("setup.placement", "alternate"))
         self.draw_per_round = int(rules.param("draw.per_round", 1))
         self.hand_limit = int(rules.param("hand.limit", 5))
         self.contamination_step = int(rules.param("contamination.per_round", 1))
@@ -416,6 +420,12 @@ class State:
             if len(self.occ[dest]) >= self.capacity:
                 return False
         self._relocate(s, dest, kind)
+        if kind == "push" and self.fall_damage and frm >= 0:
+            drop = self.level[frm] - self.level[dest]
+            if drop > 0:
+                self.deal(s, drop * self.fall_damage, "effect")
+                if self.sat[s] < 0:
+                    return True
         yield from self.arrived(s, dest, chooser)
         return True
 
