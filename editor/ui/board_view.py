@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
@@ -197,6 +198,13 @@ class BoardScene(QGraphicsScene):
         item.backs = picture.backs.get(label) if self.show_backs else None
         item.tokens = list(picture.tokens.get(label, ()))
         item.start = picture.starts.get(label)
+        tip = describe_space(label, item.stack)
+        if item.tokens:
+            counts = Counter(item.tokens)
+            tip += "\ntokens: " + ", ".join(f"{n} {token}" for token, n in sorted(counts.items()))
+        if item.start:
+            tip += "\nstart space"
+        item.setToolTip(tip)
         item.update()
 
     def item_for(self, label: str) -> SpaceItem:

@@ -656,6 +656,7 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
     assert window.model.layout.starts == ("D5",)
     assert window.undo_stack.undoText() == "Mark D5 as a start space"
     assert scene.item_for("D5").start == "S"
+    assert scene.item_for("D5").toolTip() == "D5: beach, meadow\ntokens: 1 fire\nstart space"
     assert window.undo_stack.count() == 3
 
     edited = window.model.text()
