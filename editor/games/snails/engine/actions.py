@@ -81,6 +81,16 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
 
 def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
     """Resolve a card with one of its options, then the Medic's healing."""
+    # who and what causes the events of this resolution (triggers' by and cause)
+    before = st.actor, st.actor_card
+    st.actor, st.actor_card = p, card.id
+    try:
+        yield from _resolve(st, p, s, card, act)
+    finally:
+        st.actor, st.actor_card = before
+
+
+def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
     st._moved.clear()
     origin = st.sat[s]
     stay = st.p_stay[p]

@@ -53,6 +53,8 @@ _MUTABLE = (
     "about",
     "by_rule",
     "about_ability",
+    "actor",
+    "actor_card",
 )
 
 _TABLES: dict[int, BoardTables] = {}

@@ -92,6 +92,7 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
                 )
         st.p_triggers[p] = tuple(a for a in abilities if a.events)
         st.any_triggers |= any(a.events & _LATE_EVENTS for a in abilities)
+        st.enter_triggers |= any("snail_enters" in a.events for a in abilities)
         roster = ["leader"] * team_leaders + [
             kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
         ]
@@ -138,6 +139,7 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
             st.medic_id = ability.id
     st.s_triggers.append(tuple(a for a in soldier.abilities if a.events))
     st.any_triggers |= any(a.events & _LATE_EVENTS for a in soldier.abilities)
+    st.enter_triggers |= any("snail_enters" in a.events for a in soldier.abilities)
     st.s_push_immune.append(push_immune)
     st.s_scout.append(scout)
     st.s_medic.append(medic)

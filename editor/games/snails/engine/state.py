@@ -83,6 +83,12 @@ class State:
         self.s_triggers: list[tuple[Ability, ...]] = []
         #: Whether any faction or soldier ability fires on action_resolved or phase_starts.
         self.any_triggers = False
+        #: Whether any faction or soldier ability fires on snail_enters.
+        self.enter_triggers = False
+        #: The seat whose card is being resolved and the card's id (-1, "": none, such as in
+        #: the Cleaning phase): who and what caused an event, for triggers' by and cause.
+        self.actor = -1
+        self.actor_card = ""
         self.medic_id: str = "medic"
         # cards: instance -> card index
         self.card_of: list[int] = []
@@ -444,6 +450,44 @@ class State:
                 ctx.event_space = dest
                 ctx.damage_cause = "fire" if self.rules.tokens[tok].id == "fire" else "effect"
                 yield from run_ops(self, ctx, ability.effects)
+        if self.enter_triggers:
+            yield from self.enter_abilities(s, dest)
+
+    def enter_abilities(self, s: int, dest: int) -> Gen:
+        """Faction abilities answering any snail entering a space, then the entering snail's
+        own (soldier) abilities; ``by`` and ``cause`` are the card being resolved."""
+        by, cause = self.actor, self.actor_card
+        owner = self.sp[s]
+        for p in range(self.n):
+            for ability in self.p_triggers[p]:
+                if "snail_enters" not in ability.events or self.out[p]:
+                    continue
+                if self.sat[s] != dest:
+                    return  # the snail died or was moved on by an earlier ability
+                if (ability.by == "own" and p != by) or (
+                    ability.cause is not None and cause not in ability.cause
+                ):
+                    continue
+                ctx = self._enter_ctx(p, s if owner == p else -1, ability.id, s, dest)
+                yield from self.use_ability(p, ability, ctx, dest)
+        for ability in self.s_triggers[s]:
+            if "snail_enters" not in ability.events:
+                continue
+            if self.sat[s] != dest:
+                return
+            if (ability.by == "own" and owner != by) or (
+                ability.cause is not None and cause not in ability.cause
+            ):
+                continue
+            ctx = self._enter_ctx(owner, s, ability.id, s, dest)
+            yield from self.use_ability(owner, ability, ctx, dest)
+
+    def _enter_ctx(self, p: int, snail: int, cause: str, s: int, dest: int) -> Ctx:
+        ctx = Ctx(p, snail, cause, dest)
+        ctx.event_snails = (s,)
+        ctx.event_space = dest
+        ctx.spaces = (dest,)
+        return ctx
 
     def push(self, s: int, origin: int, chooser: int, by_rule: bool = False) -> Gen:
         """Push a snail one space away from ``origin`` (any direction when -1). Returns moved."""
