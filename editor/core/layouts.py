@@ -99,6 +99,7 @@ class Layout:
             spaces[label] = tuple(stack)
         packs = data.get("packs")
         good_packs = packs if isinstance(packs, list) and all(ident(p) for p in packs) else None
+        starts = data.get("starts")
         return cls(
             id=ident(data.get("id")),
             name=str(data.get("name", "")),
@@ -108,9 +109,7 @@ class Layout:
             packs=tuple(good_packs) if good_packs is not None else None,
             backs=_salvage_backs(data.get("backs"), ident),
             tokens=_salvage_tokens(data.get("tokens"), ident),
-            starts=tuple(s for s in data.get("starts", ()) if _good_label(s))
-            if isinstance(data.get("starts"), list)
-            else (),
+            starts=tuple(s for s in starts if _good_label(s)) if isinstance(starts, list) else (),
             document=document,
         )
 
