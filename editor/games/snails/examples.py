@@ -521,13 +521,9 @@ def _do(state: State, step: Mapping[str, Any]) -> None:
 def _drop_forced_dice(state: State) -> int:
     """Forget the forced dice a step did not roll, and say how many there were.
 
-    Dice given to a refused or short step must not be rolled by the next one. The engine has
-    no public read-out of its forced dice yet, hence the private queue.
+    Dice given to a refused or short step must not be rolled by the next one.
     """
-    forced: list[int] = state._forced
-    left = len(forced)
-    forced.clear()
-    return left
+    return state.clear_forced_dice()
 
 
 # --------------------------------------------------------------------------- comparing

@@ -295,3 +295,39 @@ def test_unknown_packs_and_modules(tmp_path: Path, capsys: pytest.CaptureFixture
     code, _, err = _cli(capsys, path)
     assert code == 2
     assert "the packs in use do not define the wind module" in err
+
+
+def test_a_push_entry_for_a_snail_that_is_not_pushed_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the Grunt is never pushed: a push entry for it would be silently meaningless
+    grunt = _variant(
+        tmp_path,
+        "soldier-grunt-hit.example.yaml",
+        ("    target: B\n", "    target: B\n    push: {B: E4}\n"),
+    )
+    code, out, _ = _cli(capsys, grunt)
+    assert code == 1
+    assert out.startswith(f"FAIL {grunt}: ")
+    assert (
+        "step 1 (A hit): refused: push names B, but B is not pushed or moved in this step;"
+        " remove push: {B: E4}"
+    ) in out
+    # a snail pushed the only way there is: the entry must name where it went
+    (tmp_path / "b").mkdir()
+    elsewhere = _variant(
+        tmp_path / "b",
+        "soldier-grunt-hit.example.yaml",
+        ("    target: C\n", "    target: C\n    push: {C: D4}\n"),
+    )
+    code, out, _ = _cli(capsys, elsewhere)
+    assert code == 1
+    assert "step 2 (A hit): refused: push sends C to D4, but C had no choice and went to E4" in out
+    (tmp_path / "c").mkdir()
+    right = _variant(
+        tmp_path / "c",
+        "soldier-grunt-hit.example.yaml",
+        ("    target: C\n", "    target: C\n    push: {C: E4}\n"),
+    )
+    code, out, _ = _cli(capsys, right)
+    assert (code, out.split(":")[0]) == (0, f"PASS {right}")

@@ -294,7 +294,11 @@ def perform(
                 st.hand[p].remove(inst)
                 st.played.append(inst)
         st.events.append(("play", p, s, card.id))
+        start = len(st.events)
         _drive(st, resolve(st, p, s, card, act), answers)
+        unused = answers.unused_push(st.events[start:])
+        if unused is not None:
+            raise IllegalChoice(unused)
         if st._outcome is None:
             with contextlib.suppress(GameOver):
                 st.check_end()
@@ -362,6 +366,27 @@ class _Answers:
         self.push = dict(push or {})
         self.uses = uses
         self.extra_adj = extra_adj
+        #: Snails of ``push`` whose entry answered a decision.
+        self.pushed: set[str] = set()
+
+    def unused_push(self, events: Sequence[tuple[Any, ...]]) -> str | None:
+        """Why a ``push`` entry did not apply (its snail was not pushed or went elsewhere)."""
+        st = self.st
+        for name, label in self.push.items():
+            if name in self.pushed:
+                continue
+            s = st.snail(name)
+            went = [e[3] for e in events if e[0] in ("push", "move") and e[1] == s]
+            if not went:
+                return (
+                    f"push names {name}, but {name} is not pushed or moved in this step;"
+                    f" remove push: {{{name}: {label}}}"
+                )
+            if went[-1] != label:
+                return (
+                    f"push sends {name} to {label}, but {name} had no choice and went to {went[-1]}"
+                )
+        return None
 
     def __call__(self, d: Decision) -> Hashable:
         answer: Hashable = self._answer(d, cast("Sequence[Any]", d.options))
@@ -382,6 +407,7 @@ class _Answers:
             if kind == "capacity":
                 for o in options:
                     if st.snail_names[o] in self.push:
+                        self.pushed.add(st.snail_names[o])
                         return o
                 if d.player != self.p:
                     return options[0]
@@ -389,13 +415,15 @@ class _Answers:
                     f"{about} enters a full space: missing key 'push' naming the snail pushed on"
                 )
             if about in self.push:
+                self.pushed.add(about)
                 return st.space(self.push[about])
             if st.by_rule or d.player != self.p:
                 return options[0]
             where = ", ".join(st.tables.labels[x] for x in options)
             raise IllegalChoice(f"{about} may go to {where}: missing key 'push' for {about}")
         if kind == "again":
-            return bool(st._forced)
+            # attack again while the step still gives dice for it
+            return bool(st.forced_dice())
         if kind == "wind-target":
             return options[0]
         if kind == "ability":

@@ -276,6 +276,17 @@ class State:
         """The next dice rolled take these results, in order."""
         self._forced.extend(self.rules.face(f) for f in faces)
 
+    def forced_dice(self) -> tuple[str, ...]:
+        """The forced results not rolled yet, in order."""
+        names = self.rules.face_names
+        return tuple(names[f] for f in self._forced)
+
+    def clear_forced_dice(self) -> int:
+        """Forget the forced results not rolled yet; how many there were."""
+        left = len(self._forced)
+        self._forced.clear()
+        return left
+
     def roll(self, n: int) -> list[int]:
         """Roll ``n`` attack dice (forced results first)."""
         out = []

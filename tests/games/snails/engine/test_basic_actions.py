@@ -252,3 +252,25 @@ def test_an_unshelled_knight_cannot_stay_in_its_shell(scenario: Scenario) -> Non
     )
     with pytest.raises(IllegalChoice, match="not in its shell"):
         st.perform("A", "crawl", path=[], use=["defensive-stance"])
+
+
+def test_forced_dice_can_be_read_and_cleared(scenario: Scenario) -> None:
+    st = scenario(
+        {"D5": ["beach", "meadow"], "F6": ["beach"], "D4": ["beach"]},
+        {"A": ("red", "D5"), "B": ("blue", "F6")},
+        hands={"red": ["hunting-rifle"]},
+    )
+    st.force_dice(["triangle", "circle", "square"])
+    assert st.forced_dice() == ("triangle", "circle", "square")
+    st.perform("A", "hunting-rifle", target="B")  # rolls one die: the triangle
+    assert st.forced_dice() == ("circle", "square")
+    assert st.clear_forced_dice() == 2
+    assert st.forced_dice() == () and st.clear_forced_dice() == 0
+
+
+def test_a_push_key_for_a_snail_that_is_not_pushed_is_refused(scenario: Scenario) -> None:
+    st = scenario(LAND, {"A": ("red", "D5"), "B": ("blue", "E5"), "C": ("blue", "D4")})
+    before = list(st.events)
+    with pytest.raises(IllegalChoice, match="push names C, but C is not pushed"):
+        st.perform("A", "hit", target="B", push={"C": "C4"})
+    assert st.events == before and hp(st, "B") == 20
