@@ -314,9 +314,7 @@ def test_unknown_modifier_and_unknown_faction_card(tmp_path: Path) -> None:
     assert "no card 'slime-ball'" in found[0].message
 
 
-def test_references_into_a_sibling_file_are_judged_only_when_it_is_loaded(
-    tmp_path: Path,
-) -> None:
+def test_a_file_checked_alone_is_judged_against_its_siblings(tmp_path: Path) -> None:
     cards = (
         "cards:\n  - id: net\n    name: Net\n    kind: faction\n    faction: slugs\n"
         "    copies: 1\n    text: N.\n"
@@ -328,8 +326,12 @@ def test_references_into_a_sibling_file_are_judged_only_when_it_is_loaded(
         ("cards.yaml", "bad-value", 5),  # slugs names another card
         ("factions.yaml", "unknown-id", 2),  # no card nett
     ]
+    # Only the file asked about is reported, judged with the factions file beside it.
     alone = load_workspace([folder / "cards.yaml"]).report()
-    assert alone == []  # factions.yaml was not read, so the faction cannot be judged
+    assert [(Path(d.path).name, d.code, d.line) for d in alone] == [("cards.yaml", "bad-value", 5)]
+    # A sibling that fails its schema tells nothing: no error is made up from it.
+    (folder / "factions.yaml").write_text("factions:\n  - {id: slugs, card: 7}\n")
+    assert load_workspace([folder / "cards.yaml"]).report() == []
 
 
 def test_a_back_ability_naming_an_unknown_cause(tmp_path: Path) -> None:
