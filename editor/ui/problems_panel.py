@@ -2,12 +2,13 @@
 
 The diagnostics come from the core's loader (the same checks as ``seastack validate``); this
 panel only lists them. Which space a problem concerns is worked out by the core
-(:func:`editor.core.locate.space_lines`) from the layout's text.
+(:func:`editor.core.locate.space_of_diagnostic`) from the layout's text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
@@ -22,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.core.diagnostics import Diagnostic, Severity
-from editor.core.documents import parse_document
-from editor.core.locate import space_lines
+from editor.core.documents import Document, parse_document
+from editor.core.locate import space_of_diagnostic
 
 TITLE = "Problems"
 DIAGNOSTIC_ROLE = Qt.ItemDataRole.UserRole
@@ -109,13 +110,13 @@ class ProblemsPanel(QWidget):
 
     def show_diagnostics(self, diagnostics: Sequence[Diagnostic], text: str | None = None) -> None:
         """List these diagnostics; ``text`` is the layout's text, to tell each one's space."""
-        lines = _space_lines(text)
+        document = _layout_document(text)
         self._diagnostics = list(diagnostics)
         self.list.clear()
         style = self.style()
         icons = {sev: style.standardIcon(pixmap) for sev, pixmap in _ICONS.items()}
         for diagnostic in self._diagnostics:
-            space = lines.get(diagnostic.line)
+            space = _space_of(document, diagnostic)
             item = QListWidgetItem(f"{diagnostic.message}\n{where_text(diagnostic, space)}")
             item.setIcon(icons.get(diagnostic.severity, QIcon()))
             item.setToolTip(diagnostic.format())
@@ -142,9 +143,16 @@ class ProblemsPanel(QWidget):
             self.space_activated.emit(str(space))
 
 
-def _space_lines(text: str | None) -> dict[int, str]:
-    """Line number to space label for a layout's text; nothing for text that does not parse."""
+def _layout_document(text: str | None) -> Document | None:
+    """The layout's text parsed, to tell each problem's space; None if it does not parse."""
     if text is None:
-        return {}
+        return None
     document, _ = parse_document(text, "layout")
-    return space_lines(document) if document is not None else {}
+    return document
+
+
+def _space_of(document: Document | None, diagnostic: Diagnostic) -> str | None:
+    """The space a problem concerns, whichever file name the diagnostic carries."""
+    if document is None:
+        return None
+    return space_of_diagnostic(document, replace(diagnostic, path=document.path))

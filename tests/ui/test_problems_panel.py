@@ -108,3 +108,16 @@ def test_titles_and_summaries() -> None:
     assert panel_title(found) == "Problems (4)"
     assert summary_text(found) == "2 errors, 1 warning, 1 note"
     assert summary_text(found[2:3]) == "1 warning"
+
+
+def test_problems_in_tokens_and_starts_lead_to_their_spaces(
+    panel: ProblemsPanel, tmp_path: Path
+) -> None:
+    path = tmp_path / "mine.layout.yaml"
+    text = CLEAN + "tokens:\n  E9: {fire: 1}\nstarts: [D4, F9]\n"
+    path.write_text(CLEAN)
+    panel.show_diagnostics(_check(path, text), text)
+    assert [(d.code, panel.space_of(row)) for row, d in enumerate(panel.diagnostics)] == [
+        ("on-water", "E9"),
+        ("on-water", "F9"),
+    ]
