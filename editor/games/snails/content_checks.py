@@ -117,6 +117,8 @@ def check_content(ws: Workspace) -> Iterator[Diagnostic]:
         for kind in ("soldiers", "tokens", "tile_backs"):
             for entry in own[kind]:
                 yield from _check_abilities(entry, known)
+        for entry in own["tile_backs"]:
+            yield from _check_back_events(entry)
         yield from _check_arsenal(ws, pack, deps, own["cards"], known)
 
 
@@ -236,6 +238,32 @@ def _check_abilities(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
         if trigger is not None:
             yield from _check_trigger(document, (*where, "trigger"), trigger, known)
         yield from scope.effects(ability.get("effects", []), (*where, "effects"), False)
+
+
+#: What a tile back can answer: it lies hidden under its tile until the tile is destroyed.
+BACK_EVENTS = ("tile_destroyed", "tile_damaged")
+
+
+def _check_back_events(entry: Entry) -> Iterator[Diagnostic]:
+    """A tile back's trigger names only its own tile's events (the engine fires no other)."""
+    document, path = entry.where.document, entry.where.path
+    for index, ability in enumerate(entry.data.get("abilities", [])):
+        trigger = ability.get("trigger")
+        if not isinstance(trigger, Mapping):
+            continue
+        event = trigger.get("event")
+        events = event if isinstance(event, list) else [event]
+        for position, name in enumerate(events):
+            if name in BACK_EVENTS or not isinstance(name, str):
+                continue
+            where: Path_ = (*path, "abilities", index, "trigger", "event")
+            if isinstance(event, list):
+                where = (*where, position)
+            message = (
+                f"a tile back answers only its own tile's tile_destroyed or tile_damaged, not"
+                f" {name}: it lies hidden under its tile until the tile is destroyed"
+            )
+            yield document.error_at(where, "bad-value", message)
 
 
 def _check_trigger(

@@ -79,9 +79,27 @@ def placement(st: State) -> Gen:
         st.events[-1] = ("place", s, labels[where])
 
 
+def token_phase(st: State, name: str) -> Gen:
+    """Token abilities that fire when a phase starts, once per space holding such tokens; they
+    belong to no player (the 1st player makes their choices). A phase-less one is Cleaning's."""
+    for tok in st.rules.tokens:
+        for ability in tok.abilities:
+            if "phase_starts" not in ability.events or (ability.phase or "cleaning") != name:
+                continue
+            row = st.tok[tok.index]
+            # the spaces are listed first: a token that moves on fires again only next time
+            for space in [x for x in range(st.tables.size) if row[x]]:
+                ctx = Ctx(-1, -1, ability.id, space)
+                ctx.event_space = space
+                ctx.event_snails = st.occ[space]
+                ctx.spaces = (space,)
+                yield from run_ops(st, ctx, ability.effects)
+
+
 def drawing(st: State) -> Gen:
     """Each player draws (Mobsters draw more and keep some), discards to the hand limit;
     then the wind turns (not in the first round)."""
+    yield from token_phase(st, "drawing")
     per_round = st.draw_per_round
     limit = st.hand_limit
     for p in st.order():
@@ -131,6 +149,7 @@ def program_options(st: State, p: int) -> ProgramOptions:
 
 def planning(st: State) -> Gen:
     """Each player secretly programs their slots."""
+    yield from token_phase(st, "planning")
     for p in st.order():
         opts = program_options(st, p)
         prog = yield Decision(p, "program", opts, "program your slots")
@@ -151,6 +170,7 @@ def set_program(st: State, p: int, prog: tuple[tuple[int, int], ...]) -> None:
 
 def action(st: State) -> Gen:
     """Slot by slot, player by player from the 1st: reveal and resolve."""
+    yield from token_phase(st, "action")
     slots = st.plan_slots
     cards = st.rules.cards
     for slot in range(slots):
@@ -187,25 +207,30 @@ def play_card(st: State, p: int, s: int, card: object) -> Gen:
         return
     yield from resolve(st, p, s, card, act)
     if st.any_triggers:
-        yield from st.player_triggers("action_resolved", p, s, card.id, st.sat[s])
-        yield from st.snail_triggers("action_resolved", s, card.id)
+        yield from action_triggers(st, p, s, card.id)
+
+
+def action_triggers(st: State, p: int, s: int, card_id: str) -> Gen:
+    """Abilities answering a resolved action: its space's tokens, factions', the snail's own."""
+    for tok, ability in st.token_abilities["action_resolved"]:
+        at = st.sat[s]
+        if at < 0 or not st.tok[tok][at]:
+            continue
+        if ability.cause is not None and card_id not in ability.cause:
+            continue
+        ctx = Ctx(p, s, ability.id, at)
+        ctx.event_snails = (s,)
+        ctx.event_space = at
+        ctx.spaces = (at,)
+        yield from run_ops(st, ctx, ability.effects)
+    yield from st.player_triggers("action_resolved", p, s, card_id, st.sat[s])
+    yield from st.snail_triggers("action_resolved", s, card_id)
 
 
 def cleaning(st: State) -> Gen:
     """Dead weights sink, the sea hurts, markers reset, cards are discarded, the
     contamination rises and the 1st player token passes on."""
-    rules = st.rules
-    for tok in rules.tokens:
-        for ability in tok.abilities:
-            if "phase_starts" not in ability.events or ability.phase not in (None, "cleaning"):
-                continue
-            row = st.tok[tok.index]
-            for space in [x for x in range(st.tables.size) if row[x]]:
-                ctx = Ctx(-1, -1, ability.id, space)
-                ctx.event_space = space
-                ctx.event_snails = st.occ[space]
-                ctx.spaces = (space,)
-                yield from run_ops(st, ctx, ability.effects)
+    yield from token_phase(st, "cleaning")
     value = st.track[st.contamination]
     for s in range(len(st.sat)):
         at = st.sat[s]

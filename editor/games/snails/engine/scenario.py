@@ -13,7 +13,7 @@ from editor.core.hexgrid import HexBoard
 from editor.games.snails.engine.actions import action_options, resolve
 from editor.games.snails.engine.decisions import Action
 from editor.games.snails.engine.explain import why_no_action, why_path, why_target, why_uses
-from editor.games.snails.engine.phases import PHASES
+from editor.games.snails.engine.phases import PHASES, action_triggers
 from editor.games.snails.engine.rules import Rules
 from editor.games.snails.engine.setup import add_snail, new_instance, setup_players
 from editor.games.snails.engine.state import GameOver, State
@@ -296,6 +296,8 @@ def perform(
         st.events.append(("play", p, s, card.id))
         start = len(st.events)
         _drive(st, resolve(st, p, s, card, act), answers)
+        if st.any_triggers and st._outcome is None:
+            _drive(st, action_triggers(st, p, s, card.id), answers)
         unused = answers.unused_push(st.events[start:])
         if unused is not None:
             raise IllegalChoice(unused)

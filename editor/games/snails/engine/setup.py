@@ -13,6 +13,7 @@ from editor.games.snails.engine.tables import BoardTables
 
 _NO_SCOUT = 1 << 30
 _LATE_EVENTS = frozenset({"action_resolved", "phase_starts"})
+_TILE_EVENTS = frozenset({"tile_destroyed", "tile_damaged"})
 
 
 @dataclass
@@ -140,6 +141,7 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     st.s_triggers.append(tuple(a for a in soldier.abilities if a.events))
     st.any_triggers |= any(a.events & _LATE_EVENTS for a in soldier.abilities)
     st.enter_triggers |= any("snail_enters" in a.events for a in soldier.abilities)
+    st.tile_triggers |= any(a.events & _TILE_EVENTS for a in soldier.abilities)
     st.s_push_immune.append(push_immune)
     st.s_scout.append(scout)
     st.s_medic.append(medic)

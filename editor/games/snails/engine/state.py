@@ -85,6 +85,8 @@ class State:
         self.any_triggers = False
         #: Whether any faction or soldier ability fires on snail_enters.
         self.enter_triggers = False
+        #: Whether any soldier ability fires on tile_destroyed or tile_damaged.
+        self.tile_triggers = False
         #: The seat whose card is being resolved and the card's id (-1, "": none, such as in
         #: the Cleaning phase): who and what caused an event, for triggers' by and cause.
         self.actor = -1
@@ -141,6 +143,12 @@ class State:
         self.enter_token_abilities = [
             (t.index, a) for t in rules.tokens for a in t.abilities if "snail_enters" in a.events
         ]
+        #: Token abilities by the other events they answer (tokens on the event's space).
+        self.token_abilities: dict[str, list[tuple[int, Ability]]] = {
+            event: [(t.index, a) for t in rules.tokens for a in t.abilities if event in a.events]
+            for event in ("tile_destroyed", "tile_damaged", "action_resolved")
+        }
+        self.any_triggers = bool(self.token_abilities["action_resolved"])
 
     # --- the decision loop ------------------------------------------------------------------
 
@@ -562,6 +570,12 @@ class State:
             return
         tile = stack[-1]
         back = self.backs[space][-1]
+        # tokens answering their tile's destruction fire once it is gone (they go with it)
+        doomed = [
+            a
+            for tok, a in self.token_abilities["tile_destroyed"]
+            if self.tok[tok][space] and (a.cause is None or cause in a.cause)
+        ]
         self.set_top(space, stack[:-1], self.backs[space][:-1])
         for row in self.tok:
             row[space] = 0
@@ -578,7 +592,12 @@ class State:
             ):
                 ctx = self._event_ctx(by, snail, cause, space)
                 yield from run_ops(self, ctx, ability.effects)
+        for ability in doomed:
+            yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
         yield from self.player_triggers("tile_destroyed", by, snail, cause, space)
+        if self.tile_triggers:
+            for s in self.occ[space]:
+                yield from self.snail_triggers("tile_destroyed", s, cause, by=by)
 
     def damage_terrain(self, space: int, cause: str, by: int, snail: int) -> Gen:
         """Put a damaged token on the top tile, or destroy it when it already has one."""
@@ -590,7 +609,19 @@ class State:
             return
         dmg[space] = 1
         self.events.append(("damaged", self.tables.labels[space]))
+        # the hidden back of the damaged tile, then the tokens lying on it
+        for ability in self.rules.backs.get(self.backs[space][-1], ()):
+            if "tile_damaged" in ability.events and (
+                ability.cause is None or cause in ability.cause
+            ):
+                yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
+        for tok, ability in self.token_abilities["tile_damaged"]:
+            if self.tok[tok][space] and (ability.cause is None or cause in ability.cause):
+                yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
         yield from self.player_triggers("tile_damaged", by, snail, cause, space)
+        if self.tile_triggers:
+            for s in self.occ[space]:
+                yield from self.snail_triggers("tile_damaged", s, cause, by=by)
 
     def _event_ctx(self, by: int, snail: int, cause: str, space: int) -> Ctx:
         ctx = Ctx(by, snail, cause, space)
@@ -624,11 +655,16 @@ class State:
                     ctx.event_snails = (snail,)
                 yield from self.use_ability(p, ability, ctx, space)
 
-    def snail_triggers(self, event: str, s: int, cause: str, phase: str | None = None) -> Gen:
-        """A snail's own (soldier) abilities answering an event about it."""
+    def snail_triggers(
+        self, event: str, s: int, cause: str, phase: str | None = None, by: int | None = None
+    ) -> Gen:
+        """A snail's own (soldier) abilities answering an event about it (its action, a phase,
+        the tile under it); ``by``, when given, is the seat that caused the event."""
         p = self.sp[s]
         for ability in self.s_triggers[s]:
             if event not in ability.events or self.sat[s] < 0:
+                continue
+            if by is not None and ability.by == "own" and by != p:
                 continue
             if ability.cause is not None and cause not in ability.cause:
                 continue
