@@ -1,6 +1,6 @@
 """The Snails rules engine: content compiled into Rules, matches played through decisions.
 
-Public API (see /work/team-notes.md, "Snails engine contract"): :func:`compile_rules`,
+Public API (docs/architecture.md, "The Snails engine"): :func:`compile_rules`,
 :class:`SnailsEngine` (prepare, new_match, factions, bots), :class:`State` with the
 GameState protocol and the scenario API for rules examples.
 """
