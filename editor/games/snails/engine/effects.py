@@ -229,19 +229,24 @@ def _filtered(who: Who, cond: SnailCond | None) -> Who:
 def _c_damage(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
     args = _args(raw, "amount")
     amount = int(args.get("amount", 0))
-    who = _filtered(_who(str(args.get("to", "targets"))), cond)
-    unavoidable = bool(args.get("unavoidable", False))
+    to = str(args.get("to", "targets"))
+    who = _filtered(_who(to), cond)
+    # Damage to the snails in the water is the water's: the water_immune modifier (Pirates)
+    # spares them from it unless the effect is unavoidable (Fertilizers).
+    water = to == "in-water"
+    spare_immune = water and not bool(args.get("unavoidable", False))
     per_token = args.get("per_token")
     tok = rules.token_index[per_token] if per_token is not None else -1
 
     def op(st: State, ctx: Ctx) -> None:
+        cause = "water" if water else ctx.damage_cause
         for s in who(st, ctx):
             at = st.sat[s]
-            if at < 0:
+            if at < 0 or (spare_immune and st.p_water_immune[st.sp[s]]):
                 continue
             n = amount * st.tok[tok][at] if tok >= 0 else amount
             if n > 0:
-                st.deal(s, n, ctx.damage_cause, unavoidable)
+                st.deal(s, n, cause)
 
     return op
 

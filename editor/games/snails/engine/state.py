@@ -307,7 +307,7 @@ class State:
 
     # --- snails: damage, healing, death ----------------------------------------------------
 
-    def deal(self, s: int, amount: int, cause: str, unavoidable: bool = False) -> None:
+    def deal(self, s: int, amount: int, cause: str) -> None:
         """Damage a snail (the shell reduces it); death at 0 health."""
         if self.sat[s] < 0:
             return
