@@ -266,3 +266,74 @@ def test_content_the_engine_cannot_compile_is_exit_2(
         err.strip()
         == f"seastack simulate: cannot set up a match on {tiny}: card 'laser' has no dice"
     )
+
+
+POOL_MANIFEST = """\
+id: pool-party
+name: Pool party
+version: 0.1.0
+game: snails
+dependencies: {snails-base: '>=1.0,<2'}
+"""
+
+POOL_CARDS = """\
+cards:
+  - id: cannonball
+    name: Cannonball
+    kind: special
+    copies: 6
+    text: Splash every snail in the water for 5, and draw a card from the shuffled discard pile.
+    effects:
+      - damage: {amount: 5, to: in-water}
+      - draw: {count: 1, from: discard}
+  - id: lifebuoy
+    name: Lifebuoy
+    kind: faction
+    faction: swimmers
+    copies: 1
+    text: Pull one snail up to 3 spaces away two steps toward you.
+    target: {select: snail, range: [1, 3], line_of_sight: false}
+    effects:
+      - move: {who: targets, toward: self, distance: 2}
+"""
+
+POOL_FACTIONS = """\
+factions:
+  - id: swimmers
+    name: Swimmers
+    text: Snails that love the shallows.
+    card: lifebuoy
+    abilities:
+      - id: low-tide
+        name: Low tide
+        text: When the Planning phase starts, the contamination marker moves 1 step down.
+        trigger: {event: phase_starts, phase: planning}
+        effects:
+          - contamination: -1
+"""
+
+
+def test_a_layout_plays_with_the_designers_own_pack(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A new card and a new faction, written as data in a pack outside the bundled content.
+    pack = tmp_path / "packs" / "pool-party"
+    pack.mkdir(parents=True)
+    (pack / "pack.yaml").write_text(POOL_MANIFEST)
+    (pack / "cards.yaml").write_text(POOL_CARDS)
+    (pack / "factions.yaml").write_text(POOL_FACTIONS)
+    layout = tmp_path / "pool.layout.yaml"
+    layout.write_text(
+        TINY.replace("id: tiny", "id: pool").replace("[snails-base]", "[snails-base, pool-party]")
+    )
+    code, out, err = run(capsys, str(layout), "--games=4", "--players=2")
+    assert code == 2 and "no pack 'pool-party'" in err  # not known without --packs
+    args = (str(layout), "--packs", str(pack.parent), "--games=6", "--players=2", "--json")
+    code, out, err = run(capsys, *args, "--factions=swimmers,pirates", "--bots=random")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["layout"] == "pool"
+    assert {row["faction"] for row in summary["factions"]} == {"swimmers", "pirates"}
+    assert "lifebuoy" in json.dumps(summary["sections"])  # its faction card was played
+    code, out, err = run(capsys, str(layout), "--packs", str(pack / "cards.yaml"))
+    assert code == 2 and "is not a folder" in err

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from editor.core import registry
 from editor.core.diagnostics import Severity
 from editor.core.engine import Engine
+from editor.core.files import display_path
 from editor.core.workspace import PathError, load_workspace
 from editor.sim.runner import Batch, BatchPlan, FactionMode, GameResult, RunnerError, match_spec
 from editor.sim.summary import format_summary, game_metrics, summarize
@@ -100,6 +101,14 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         help="worker processes (default: one per core)",
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--packs",
+        metavar="FOLDER",
+        action="append",
+        default=[],
+        help="a folder of content packs the layout may use besides the bundled ones (your own"
+        " cards, factions, tile backs); repeat for several",
+    )
     return parser
 
 
@@ -227,17 +236,21 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("an empty path was given")
     if path.is_dir():
         raise UsageError(f"{args.layout} is a folder; give a layout file")
+    folders = [Path(raw) for raw in getattr(args, "packs", None) or ()]
+    for folder in folders:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--packs {folder} is not a folder")
     try:
-        ws = load_workspace([path])
+        ws = load_workspace([path, *folders])
     except PathError as exc:
         raise UsageError(str(exc)) from None
     problems = ws.report()
     for diagnostic in problems:
         print(diagnostic.format(), file=sys.stderr)
     if any(d.severity is Severity.ERROR for d in problems):
-        raise UsageError(f"{args.layout} has errors; fix them first")
-    shown = next(iter(sorted(ws.targets)), "")
-    layout = ws.layout_at(shown)
+        more = " or in the --packs folders" if folders else ""
+        raise UsageError(f"{args.layout} has errors{more}; fix them first")
+    layout = ws.layout_at(display_path(path))
     if layout is None:
         raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     game = registry.get(layout.game)
