@@ -320,9 +320,13 @@ class _Checker:
                 self.error((*at, "target"), "unknown-id", message + _suggest(target, snails))
             if "adjacent" in step:
                 self.label((*at, "adjacent"), step["adjacent"])
-            for name, label in step.get("push", {}).items():
+            for name, labels in step.get("push", {}).items():
                 self.known((*at, "push", name), name, snails, "snail", at_key=True)
-                self.label((*at, "push", name), label)
+                if isinstance(labels, list):  # one space per step of a longer push or move
+                    for k, label in enumerate(labels):
+                        self.label((*at, "push", name, k), label)
+                else:
+                    self.label((*at, "push", name), labels)
             for position, ability in enumerate(step.get("use", [])):
                 self.known((*at, "use", position), ability, abilities, "ability")
 

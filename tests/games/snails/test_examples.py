@@ -331,3 +331,26 @@ def test_a_push_entry_for_a_snail_that_is_not_pushed_fails(
     )
     code, out, _ = _cli(capsys, right)
     assert (code, out.split(":")[0]) == (0, f"PASS {right}")
+
+
+def test_a_move_of_several_steps_takes_one_push_space_per_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "card-fishing-rod.example.yaml"
+    cases = [
+        ("[E5, C5]", "push: B cannot go to C5; it may go to D6, D5"),
+        ("[E5]", "B may go on to D6, D5: push gives too few spaces for B"),
+        ("[E5, D6, C6]", "push gives B 3 spaces, but B had 2 choice(s) to make; remove C6"),
+        ("E5", "B may go on to D6, D5: push gives too few spaces for B"),
+    ]
+    for k, (spaces, message) in enumerate(cases):
+        (tmp_path / str(k)).mkdir()
+        path = _variant(tmp_path / str(k), source, ("{B: [E5, D6]}", f"{{B: {spaces}}}"))
+        code, out, _ = _cli(capsys, path)
+        assert code == 1, spaces
+        assert f"step 1 (A fishing-rod): refused: {message}" in out, out
+    (tmp_path / "bad").mkdir()
+    path = _variant(tmp_path / "bad", source, ("{B: [E5, D6]}", "{B: [E5, Q6]}"))
+    code, _, err = _cli(capsys, path)
+    assert code == 2
+    assert f"{path}:27:20: error off-board: Q6 is not a space of board" in err

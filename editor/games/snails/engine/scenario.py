@@ -228,7 +228,7 @@ def perform(
     target: str | None = None,
     adjacent: str | Sequence[str] | None = None,
     choose: str | Sequence[str] | None = None,
-    push: Mapping[str, str] | None = None,
+    push: Mapping[str, str | Sequence[str]] | None = None,
     use: Iterable[str] = (),
 ) -> None:
     """Resolve one action of one snail; IllegalChoice (state unchanged) names what is wrong."""
@@ -358,14 +358,20 @@ class _Answers:
         st: State,
         p: int,
         choose: Any,
-        push: Mapping[str, str] | None,
+        push: Mapping[str, str | Sequence[str]] | None,
         uses: tuple[str, ...],
         extra_adj: list[int],
     ) -> None:
         self.st = st
         self.p = p
         self.choose = [choose] if isinstance(choose, str) else list(choose or ())
-        self.push = dict(push or {})
+        #: Where each snail goes, one space per decision about it (a push or move of several
+        #: steps asks once per step).
+        self.push = {
+            name: [spaces] if isinstance(spaces, str) else list(spaces)
+            for name, spaces in (push or {}).items()
+        }
+        self._left = {name: list(spaces) for name, spaces in self.push.items()}
         self.uses = uses
         self.extra_adj = extra_adj
         #: Snails of ``push`` whose entry answered a decision.
@@ -374,8 +380,16 @@ class _Answers:
     def unused_push(self, events: Sequence[tuple[Any, ...]]) -> str | None:
         """Why a ``push`` entry did not apply (its snail was not pushed or went elsewhere)."""
         st = self.st
-        for name, label in self.push.items():
+        for name, spaces in self.push.items():
+            label = spaces[-1]
+            left = self._left[name]
             if name in self.pushed:
+                # (a snail picked to make room answered no step: its entry is not counted)
+                if left and len(left) < len(spaces):
+                    return (
+                        f"push gives {name} {len(spaces)} spaces, but {name} had"
+                        f" {len(spaces) - len(left)} choice(s) to make; remove {', '.join(left)}"
+                    )
                 continue
             s = st.snail(name)
             went = [e[3] for e in events if e[0] in ("push", "move") and e[1] == s]
@@ -416,12 +430,21 @@ class _Answers:
                 raise IllegalChoice(
                     f"{about} enters a full space: missing key 'push' naming the snail pushed on"
                 )
-            if about in self.push:
+            where = ", ".join(st.tables.labels[x] for x in options)
+            left = self._left.get(about)
+            if left:
                 self.pushed.add(about)
-                return st.space(self.push[about])
+                label = left.pop(0)
+                space = st.space(label)
+                if space not in options:
+                    raise IllegalChoice(f"push: {about} cannot go to {label}; it may go to {where}")
+                return space
+            if about in self.push:  # every space given is used: a further step lacks one
+                raise IllegalChoice(
+                    f"{about} may go on to {where}: push gives too few spaces for {about}"
+                )
             if st.by_rule or d.player != self.p:
                 return options[0]
-            where = ", ".join(st.tables.labels[x] for x in options)
             raise IllegalChoice(f"{about} may go to {where}: missing key 'push' for {about}")
         if kind == "again":
             # attack again while the step still gives dice for it
