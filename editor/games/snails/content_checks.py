@@ -318,6 +318,15 @@ class _Scope:
         if op == "attack_again" and (self.ability or not in_results):
             message = "attack_again only works in a card's results (after a hit)"
             yield document.error_at(at, "bad-effect", message, at_key=True)
+        if (
+            op == "damage"
+            and isinstance(args, dict)
+            and args.get("unavoidable") is True
+            and args.get("to") != "in-water"
+        ):
+            # only water damage (to: in-water) has an immunity to get past
+            message = "unavoidable only matters for damage to: in-water (water_immune spares it)"
+            yield document.error_at((*at, "unavoidable"), "bad-effect", message, at_key=True)
         for key in ("token", "per_token"):
             if isinstance(args, dict) and key in args:
                 token = str(args[key])
