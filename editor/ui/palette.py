@@ -83,13 +83,15 @@ class Palette(QWidget):
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.setToolTip(f"{text.replace('&', '')} ({key}): {tip}")
             action.setData(tool)
+            # the button shows the action's icon text; keeping the key in it (not only in the
+            # button) stops Qt from dropping the key whenever the action is checked
+            action.setIconText(f"{text.replace('&', '')}  {key}")
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
             button = QToolButton(self)
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setText(f"{text.replace('&', '')}  {key}")
             button.setMinimumHeight(28)
             button.setSizePolicy(
                 button.sizePolicy().Policy.Expanding, button.sizePolicy().Policy.Fixed
