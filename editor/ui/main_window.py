@@ -112,6 +112,7 @@ class MainWindow(QMainWindow):
         self._stroke: Stroke | None = None
         self._stamp: tuple[str, ...] = ()
         self._autosaved_text: str | None = None
+        self._hovered_space = ""
 
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -389,6 +390,9 @@ class MainWindow(QMainWindow):
         selected = scene.selected
         if selected is not None and (changed is None or selected in changed):
             self.inspector.show_space(selected)
+        hovered = self._hovered_space
+        if hovered and (changed is None or hovered in changed):
+            self._hovered(hovered)  # the status line tells the stack as it is now
         self._refresh_palette()
         self._update_summary()
         self._update_title()
@@ -498,6 +502,7 @@ class MainWindow(QMainWindow):
         self.board_view.board_scene.set_show_backs(show)
 
     def _hovered(self, label: str) -> None:
+        self._hovered_space = label
         if not label:
             self.hover_label.setText("")
             return
