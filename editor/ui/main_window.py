@@ -750,7 +750,11 @@ class MainWindow(QMainWindow):
 
 
 def _failure_text(opened: Opened) -> str:
-    lines = [opened.error or "The file is not a layout Seastack can edit."]
+    if not opened.diagnostics:
+        return opened.error or "The file is not a layout Seastack can edit."
+    # opened.error repeats the first diagnostic; name the file once, then each problem once
+    name = opened.path.name if opened.path is not None else "The file"
+    lines = [f"{name} cannot be opened as a layout:"]
     lines += [d.format() for d in opened.diagnostics[:8]]
     if len(opened.diagnostics) > 8:
         lines.append(f"… and {len(opened.diagnostics) - 8} more")

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from editor.ui.main_window import MainWindow
@@ -36,3 +35,27 @@ def test_the_status_line_tells_the_hovered_stack_after_an_edit(
     assert window.hover_label.text() == "E4: Beach"
     window.undo_stack.undo()
     assert window.hover_label.text() == "E4: water"
+
+
+def test_a_refused_file_names_each_problem_once_with_line_and_column(
+    window: MainWindow, prompts, bad_dir: Path
+) -> None:
+    assert not window.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
+    kind, text = prompts.asked[-1]
+    assert kind == "error"
+    lines = text.splitlines()
+    assert lines[0] == "syntax.layout.yaml cannot be opened as a layout:"
+    assert len(lines) == 2
+    assert ":8:5: error yaml-syntax:" in lines[1]
+
+
+def test_a_file_that_is_no_layout_is_refused_with_its_place(
+    window: MainWindow, prompts, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some notes\n", encoding="utf-8")
+    assert not window.open_file(notes)
+    kind, text = prompts.asked[-1]
+    assert kind == "error"
+    assert text.splitlines()[1].startswith(f"{notes}:1:1: error ")
+    assert window.model.layout.id == "crustacean"
