@@ -564,7 +564,14 @@ class MainWindow(QMainWindow):
         try:
             write_text_atomic(path, self.model.text())
         except OSError as exc:
-            self.prompts.error("Could not save", f"{path} could not be written: {exc}")
+            # strerror, not str(exc): the latter names the temporary file, not the user's
+            reason = exc.strerror or str(exc)
+            self.prompts.error(
+                "Could not save",
+                f"{path.name} could not be saved in {path.parent}: {reason}.\n"
+                "Nothing is lost: the layout stays open with its changes;"
+                " use File > Save As to save it in another folder.",
+            )
             return False
         self.model.path = path
         self.undo_stack.setClean()

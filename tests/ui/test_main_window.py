@@ -59,3 +59,31 @@ def test_a_file_that_is_no_layout_is_refused_with_its_place(
     assert kind == "error"
     assert text.splitlines()[1].startswith(f"{notes}:1:1: error ")
     assert window.model.layout.id == "crustacean"
+
+
+def test_saving_into_a_folder_that_refuses_says_why_and_keeps_the_work(
+    qtbot: QtBot, window: MainWindow, prompts, crab_file: Path, monkeypatch
+) -> None:
+    before = crab_file.read_text(encoding="utf-8")
+    click(qtbot, window, "E4")
+    folder = crab_file.parent / "locked"
+
+    def refuse(path: Path, text: str) -> None:
+        # what the atomic writer raises in a read-only folder (it names its temporary file)
+        raise PermissionError(13, "Permission denied", str(path.parent / ".x.layout.yaml.tmp"))
+
+    monkeypatch.setattr("editor.ui.main_window.write_text_atomic", refuse)
+    prompts.save_paths = [folder / "crab.layout.yaml"]
+    assert not window.save_as()
+    kind, text = prompts.asked[-1]
+    assert kind == "error"
+    assert (
+        text.splitlines()[0]
+        == f"crab.layout.yaml could not be saved in {folder}: Permission denied."
+    )
+    assert ".tmp" not in text
+    assert "Save As" in text
+    assert window.isWindowModified()
+    assert window.model.path == crab_file
+    assert window.model.stack("E4") == ("beach",)
+    assert crab_file.read_text(encoding="utf-8") == before
