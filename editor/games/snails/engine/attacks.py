@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from editor.core.engine import Decision
 from editor.games.snails.engine.decisions import Action
 from editor.games.snails.engine.effects import Ctx, run_ops
+from editor.games.snails.engine.rules import NO_SCOUT
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
@@ -31,6 +32,12 @@ def ignore_available(st: State, p: int, card: CardSpec) -> str | None:
 
 def _scout_blocks(st: State, card: CardSpec, t: int, distance: int) -> bool:
     return card.attack and card.single and distance >= st.s_scout[t]
+
+
+def _wind_spares(st: State, card: CardSpec, t: int) -> bool:
+    """A Scout is never hit by a single-snail attack the wind carries, at any range (even
+    blown back onto the attacker's own space)."""
+    return card.attack and card.single and st.s_scout[t] != NO_SCOUT
 
 
 def _adjacent_choices(st: State, space: int, count: int) -> list[tuple[int, ...]]:
@@ -199,7 +206,6 @@ def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
     """A missed roll carried one space downwind: new targets, the card's lowest result."""
     d = st.wind_dir
     step = st.tables.step
-    dist = st.tables.dist
     s = ctx.snail
     p = ctx.player
     at = st.sat[s]
@@ -208,7 +214,7 @@ def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
         new = step[ctx.spaces[0]][d]
         if new < 0:
             return
-        cands = [x for x in st.occ[new] if not _scout_blocks(st, card, x, dist[at][new])]
+        cands = [x for x in st.occ[new] if not _wind_spares(st, card, x)]
         if not cands:
             # a single-snail attack with no snail it may hit does nothing
             st.events.append(("wind-hit", s, card.id, (st.tables.labels[new],)))
@@ -232,12 +238,7 @@ def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
                 moved = step[space][d]
                 if moved >= 0:
                     spaces.append(moved)
-        hits = [
-            x
-            for space in spaces
-            for x in st.occ[space]
-            if not _scout_blocks(st, card, x, dist[at][space])
-        ]
+        hits = [x for space in spaces for x in st.occ[space] if not _wind_spares(st, card, x)]
         ctx.targets = tuple(hits)
         ctx.spaces = tuple(sorted({st.sat[x] for x in hits})) if card.single else tuple(spaces)
     else:

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from editor.games.snails.engine.effects import Op, compile_conditions, compile_effects
 
+#: A snail's Scout range (``State.s_scout``) when it has no Scout ability.
+NO_SCOUT = 1 << 30
+
 if TYPE_CHECKING:
     from editor.core.workspace import Workspace
 

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from editor.core.engine import MatchSpec
 from editor.games.snails.engine.phases import match_flow
-from editor.games.snails.engine.rules import BASIC_ACTIONS, Rules
+from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Rules
 from editor.games.snails.engine.state import State
 from editor.games.snails.engine.tables import BoardTables
 
-_NO_SCOUT = 1 << 30
 _LATE_EVENTS = frozenset({"action_resolved", "phase_starts"})
 _TILE_EVENTS = frozenset({"tile_destroyed", "tile_damaged"})
 
@@ -128,7 +127,7 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     st.saim.append(0)
     st.s_leader.append(rank == "leader")
     push_immune = False
-    scout = _NO_SCOUT
+    scout = NO_SCOUT
     medic: tuple[int, int] | None = None
     for ability in soldier.abilities:
         if ability.modifier == "push_immune":
