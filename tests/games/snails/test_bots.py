@@ -157,3 +157,35 @@ def test_random_bots_play_every_kind_of_decision(crustacean: Prepared) -> None:
             st.apply(bots[d.player].choose(d, None))
         assert st.outcome() is not None
     assert {"place", "program", "action"} <= kinds
+
+
+def _shell_scene(ws: Workspace, prepared: Prepared, brute_at: str) -> State:
+    """Two snails of p1 on beaches far apart; p2's brute on a meadow next to one of them."""
+    return State.from_scenario(
+        prepared.rules,
+        ws.boards["snails-expert"].hexes,
+        terrain={
+            "C4": ["beach", "meadow"],
+            "C5": ["beach"],
+            "H7": ["beach", "meadow"],
+            "H8": ["beach"],
+        },
+        players=[("p1", "knights", []), ("p2", "druids", [])],
+        first_player="p1",
+        snails=[
+            ("west", "p1", "C5", None, False, None),
+            ("east", "p1", "H8", None, False, None),
+            ("brute", "p2", brute_at, None, False, None),
+        ],
+        seed=3,
+    )
+
+
+def test_the_heuristic_shells_the_snail_under_threat(ws: Workspace, crustacean: Prepared) -> None:
+    # The one Shell card goes to whichever snail the brute looms over, whatever the seed.
+    for brute_at, threatened in (("C4", "west"), ("H7", "east")):
+        for seed in range(3):
+            st = _shell_scene(ws, crustacean, brute_at)
+            program = _program(st, HeuristicBot(0, random.Random(seed)))
+            shelled = [st.snail_names[s] for c, s in program if st.card_id(c) == "shell"]
+            assert shelled == [threatened], (brute_at, seed, program)
