@@ -6,7 +6,7 @@ from pathlib import Path
 
 from editor.core.diagnostics import error
 from editor.core.documents import parse_document
-from editor.core.locate import space_lines, space_of_diagnostic
+from editor.core.locate import space_of_diagnostic, space_spans
 from editor.core.workspace import load_workspace
 
 TEXT = """\
@@ -43,7 +43,12 @@ def test_each_problem_names_its_space(tmp_path: Path) -> None:
 def test_lines_outside_the_spaces_name_no_space() -> None:
     document, _ = parse_document(TEXT, "mine.layout.yaml")
     assert document is not None
-    assert space_lines(document) == {7: "A1", 8: "A2", 9: "A2", 10: "A2", 11: "M1", 12: "J9"}
+    lines = {
+        line: label
+        for span, label in space_spans(document)
+        for line in range(span.line, span.end_line + (span.end_column > 1))
+    }
+    assert lines == {7: "A1", 8: "A2", 9: "A2", 10: "A2", 11: "M1", 12: "J9"}
     for line in (1, 5, 6, 13):
         assert space_of_diagnostic(document, error("mine.layout.yaml", line, 1, "x", "x")) is None
     # another file's diagnostic at a space's line is not about this layout
@@ -54,4 +59,4 @@ def test_a_file_that_is_not_a_layout_has_no_spaces() -> None:
     for text in ("- a\n- b\n", "spaces: [A1]\n", "id: x\n"):
         document, _ = parse_document(text, "odd.layout.yaml")
         assert document is not None
-        assert space_lines(document) == {}
+        assert space_spans(document) == []
