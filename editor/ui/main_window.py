@@ -529,6 +529,9 @@ class MainWindow(QMainWindow):
             return
         self.select_space(label)
         self.board_view.centerOn(self.board_view.board_scene.item_for(label))
+        # the inspector may sit under the Statistics or History tab: bring it forward
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
 
     # --- files ------------------------------------------------------------------------
 

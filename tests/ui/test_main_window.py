@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
 from pytestqt.qtbot import QtBot
 
 from editor.ui.main_window import MainWindow
@@ -23,6 +25,24 @@ def window(open_window, crab_file: Path) -> MainWindow:
 def hover(qtbot: QtBot, window: MainWindow, label: str) -> None:
     view = window.board_view
     qtbot.mouseMove(view.viewport(), view.scene_point_of(label))
+
+
+def show_tab(window: MainWindow, title: str) -> None:
+    """Click the tab of a dock that shares its place with others."""
+    for bar in window.findChildren(QTabBar):
+        titles = [bar.tabText(i) for i in range(bar.count())]
+        if title in titles:
+            bar.setCurrentIndex(titles.index(title))
+            return
+    raise AssertionError(f"no tab {title!r}")
+
+
+def current_tab(window: MainWindow, title: str) -> str:
+    """The tab shown now in the group of docks that has a tab ``title``."""
+    for bar in window.findChildren(QTabBar):
+        if title in [bar.tabText(i) for i in range(bar.count())]:
+            return bar.tabText(bar.currentIndex())
+    raise AssertionError(f"no tab {title!r}")
 
 
 def test_the_status_line_tells_the_hovered_stack_after_an_edit(
@@ -87,3 +107,19 @@ def test_saving_into_a_folder_that_refuses_says_why_and_keeps_the_work(
     assert window.model.path == crab_file
     assert window.model.stack("E4") == ("beach",)
     assert crab_file.read_text(encoding="utf-8") == before
+
+
+def test_clicking_a_problem_brings_the_inspector_forward(qtbot: QtBot, window: MainWindow) -> None:
+    window.choose_tile_index(2)  # Mountain
+    click(qtbot, window, "L1")  # a mountain on the sea floor
+    window.run_checks()
+    panel = window.problems_panel
+    row = next(i for i, d in enumerate(panel.diagnostics) if d.code == "illegal-stack")
+    show_tab(window, "Statistics")  # the designer was reading the statistics
+    assert current_tab(window, "Space") == "Statistics"
+    item = panel.list.item(row)
+    rect = panel.list.visualItemRect(item)
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.board_view.board_scene.selected == "L1"
+    qtbot.waitUntil(lambda: current_tab(window, "Space") == "Space")
+    assert window.inspector.title.text() == "L1"
