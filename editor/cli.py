@@ -14,7 +14,13 @@ from pathlib import Path
 from editor import __version__
 from editor.core.diagnostics import Severity
 from editor.core.resources import layouts_dir
-from editor.core.workspace import PathError, Workspace, file_names_read, load_workspace
+from editor.core.workspace import (
+    PathError,
+    Workspace,
+    file_names_read,
+    load_workspace,
+    open_layout,
+)
 from editor.sim import simulate
 
 DEFAULT_LAYOUT = "crustacean.layout.yaml"
@@ -219,22 +225,17 @@ def render(
             file=sys.stderr,
         )
         return 2
-    if not layout_file.strip():
-        print("seastack render: an empty path was given", file=sys.stderr)
-        return 2
     try:
-        ws = load_workspace([layout_file])
+        ws, layout = open_layout(layout_file)
     except PathError as exc:
         print(f"seastack render: {exc}", file=sys.stderr)
         return 2
     diagnostics = ws.report()
     for diagnostic in diagnostics:
         print(diagnostic.format(), file=sys.stderr)
-    shown = next(iter(sorted(ws.targets)), "")
-    layout = ws.layout_at(shown)
-    if any(d.is_error for d in diagnostics) or layout is None:
-        reason = "has errors" if diagnostics else "is not a layout"
-        print(f"seastack render: {shown or layout_file} {reason}; nothing drawn", file=sys.stderr)
+    if layout is None or any(d.is_error for d in diagnostics):
+        reason = "is not a layout (*.layout.yaml)" if layout is None else "has errors"
+        print(f"seastack render: {layout_file} {reason}; nothing drawn", file=sys.stderr)
         return 2
     from editor.ui.board_picture import layout_picture  # Qt is imported only here
     from editor.ui.export_image import ExportError, application, export_image
@@ -251,19 +252,16 @@ def render(
 
 def edit(path: str | None) -> int:
     """`seastack edit`: open the editor on a layout (the bundled Crustacean by default)."""
-    layout_path = Path(path) if path else layouts_dir() / DEFAULT_LAYOUT
+    layout_path = Path(path) if path is not None else layouts_dir() / DEFAULT_LAYOUT
     try:
-        ws = load_workspace([layout_path])
+        ws, layout = open_layout(layout_path)
     except PathError as exc:
         print(f"seastack edit: {exc}", file=sys.stderr)
         return 2
-    diagnostics = ws.report()
-    for diagnostic in diagnostics:
+    for diagnostic in ws.report():
         print(diagnostic.format(), file=sys.stderr)
-    shown = next(iter(sorted(ws.targets)), "")
-    layout = ws.layout_at(shown)
     if layout is None:
-        print(f"seastack edit: {shown} is not a layout that can be opened", file=sys.stderr)
+        print(f"seastack edit: {layout_path} is not a layout that can be opened", file=sys.stderr)
         return 1
     from editor.ui.app import run  # Qt is imported only here
 

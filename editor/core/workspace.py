@@ -127,6 +127,23 @@ def load_workspace(
     return ws
 
 
+def open_layout(
+    path: Path | str, *, packs: Sequence[Path | str] = ()
+) -> tuple[Workspace, Layout | None]:
+    """Load one layout file (with packs from extra folders) for a command that uses it.
+
+    The layout is None when the file is not a layout or failed to load; ``ws.report()``
+    says why. A missing path, a folder or an empty name raises :class:`PathError`.
+    """
+    if not str(path).strip():
+        raise PathError("an empty path was given")
+    layout_path = Path(path)
+    if layout_path.is_dir():
+        raise PathError(f"{str(path)!r} is a folder; give a layout file (*.layout.yaml)")
+    ws = load_workspace([layout_path, *packs])
+    return ws, ws.layout_at(display_path(layout_path))
+
+
 class _Loader:
     def __init__(
         self,

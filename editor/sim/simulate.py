@@ -19,8 +19,7 @@ from typing import Any, TextIO
 from editor.core import registry
 from editor.core.diagnostics import Severity
 from editor.core.engine import Engine
-from editor.core.files import display_path
-from editor.core.workspace import PathError, load_workspace
+from editor.core.workspace import PathError, open_layout
 from editor.sim.runner import Batch, BatchPlan, FactionMode, GameResult, RunnerError, match_spec
 from editor.sim.summary import format_summary, game_metrics, summarize
 
@@ -231,28 +230,22 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    path = Path(args.layout)
-    if not args.layout.strip():
-        raise UsageError("an empty path was given")
-    if path.is_dir():
-        raise UsageError(f"{args.layout} is a folder; give a layout file")
     folders = [Path(raw) for raw in getattr(args, "packs", None) or ()]
     for folder in folders:
         if folder.exists() and not folder.is_dir():
             raise UsageError(f"--packs {folder} is not a folder")
     try:
-        ws = load_workspace([path, *folders])
+        ws, layout = open_layout(args.layout, packs=folders)
     except PathError as exc:
         raise UsageError(str(exc)) from None
     problems = ws.report()
     for diagnostic in problems:
         print(diagnostic.format(), file=sys.stderr)
+    if layout is None:
+        raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     if any(d.severity is Severity.ERROR for d in problems):
         more = " or in the --packs folders" if folders else ""
         raise UsageError(f"{args.layout} has errors{more}; fix them first")
-    layout = ws.layout_at(display_path(path))
-    if layout is None:
-        raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     game = registry.get(layout.game)
     if game is None or game.engine is None:
         raise UsageError(f"the game {layout.game!r} has no rules engine to simulate with")

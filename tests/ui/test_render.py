@@ -193,3 +193,15 @@ def test_warnings_are_shown_but_the_image_is_drawn(
     err = capsys.readouterr().err
     assert "land-cut-off.layout.yaml:15:3: warning land-cut-off" in err
     assert out.read_text().rstrip().endswith("</svg>")
+
+
+def test_a_folder_or_a_file_that_is_not_a_layout_is_refused_by_name(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str], bad_dir: Path
+) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(bad_dir / "layouts"), "-o", str(out)]) == 2
+    assert "is a folder; give a layout file" in capsys.readouterr().err
+    board = layouts_dir() / "snails-expert.board.yaml"
+    assert main(["render", str(board), "-o", str(out)]) == 2
+    assert "snails-expert.board.yaml is not a layout" in capsys.readouterr().err
+    assert not out.exists()
