@@ -43,7 +43,8 @@ _SPACE_SHORT = ("destroy", "damage_terrain")
 _TO_DEFAULT_TARGETS = ("damage", "heal", "push")
 _AT_DEFAULT_TARGET = ("add_token", "remove_token")
 _KINDS_OF_FILE = {"tiles": ("tile_types", "tile_backs")}
-#: Most players a game seats; the arsenal must deal each of them a starting hand.
+#: Most players a game seats when the ruleset does not say (its players.max); the arsenal
+#: must deal each of them a starting hand.
 MAX_PLAYERS = 4
 
 
@@ -391,11 +392,13 @@ def _check_arsenal(
     hand = ruleset.get("setup", {}).get("hand")
     if not isinstance(hand, int):
         return
-    need = MAX_PLAYERS * hand
+    most = ruleset.get("players", {}).get("max", MAX_PLAYERS)
+    most = most if isinstance(most, int) else MAX_PLAYERS
+    need = most * hand
     if deck < need:
         first = own_cards[0].where.document
         message = (
             f"the arsenal of {pack.id} and its dependencies holds {deck} cards, too few to deal"
-            f" {MAX_PLAYERS} players {hand} cards each ({need})"
+            f" {most} players {hand} cards each ({need})"
         )
         yield first.warning_at(("cards",), "small-arsenal", message, at_key=True)

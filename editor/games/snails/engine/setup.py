@@ -157,8 +157,9 @@ def new_instance(st: State, card_index: int) -> int:
 def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     """A fresh match set up from a layout, waiting for the first snail's placement."""
     rules = prepared.rules
-    if not 2 <= spec.players <= 4:
-        raise ValueError(f"Snails is played by 2 to 4 players, not {spec.players}")
+    fewest, most = int(rules.param("players.min", 2)), int(rules.param("players.max", 4))
+    if not fewest <= spec.players <= most:
+        raise ValueError(f"Snails is played by {fewest} to {most} players, not {spec.players}")
     factions: list[str | None] = list(spec.factions) + [None] * (spec.players - len(spec.factions))
     for f in factions:
         if f is not None and f not in rules.factions:

@@ -223,3 +223,14 @@ def test_water_damage_when_sinking(rules: Rules, board: Board, sinking: bool, he
     st.perform("A", "dig")
     assert st.terrain_at("D5") == []
     assert info(st, "A") == ("D5", health)
+
+
+def test_players_min_and_max_bound_the_seats(rules: Rules, crustacean: Prepared) -> None:
+    with pytest.raises(ValueError, match="played by 2 to 4 players, not 5"):
+        new_match(crustacean, MatchSpec(players=5, seed=1))
+    five = dataclasses.replace(crustacean, rules=variant(rules, {"players.max": 5}))
+    st = new_match(five, MatchSpec(players=5, seed=1))
+    assert st.n == 5 and len(st.hand) == 5
+    three = dataclasses.replace(crustacean, rules=variant(rules, {"players.min": 3}))
+    with pytest.raises(ValueError, match="played by 3 to 4 players, not 2"):
+        new_match(three, MatchSpec(players=2, seed=1))
