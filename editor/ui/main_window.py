@@ -248,6 +248,15 @@ class MainWindow(QMainWindow):
         self.mirror_action = self._action(
             "&Mirror Layout Left to Right", lambda: self.transform(0, True), "Ctrl+M"
         )
+        # Delete clears the selected space like one click of the Clear tool; only while the
+        # board has the focus, so Delete in a text field or the inspector's list edits those
+        self.clear_space_action = QAction("C&lear Selected Space", self)
+        self.clear_space_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.clear_space_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.clear_space_action.triggered.connect(lambda _=False: self.clear_selected())
+        self.board_view.addAction(self.clear_space_action)
+        edit_menu.addAction(self.clear_space_action)
+        edit_menu.addSeparator()
         edit_menu.addAction(self.rotate_cw_action)
         edit_menu.addAction(self.rotate_ccw_action)
         edit_menu.addAction(self.mirror_action)
@@ -431,6 +440,19 @@ class MainWindow(QMainWindow):
             self.undo_stack.push(
                 SetStacks(self.model, before, after, stroke.describe(), applied=True)
             )
+
+    def clear_selected(self) -> bool:
+        """Make the selected space water (one undo command); False when nothing changed."""
+        label = self.board_view.board_scene.selected
+        if label is None:
+            self.statusBar().showMessage("Select a space to clear it", 4000)
+            return False
+        stroke = Stroke(self.model, Tool.CLEAR, self.palette.tile, self._stamp)
+        if not stroke.touch(label):
+            return False
+        before, after = stroke.changes()
+        self.undo_stack.push(SetStacks(self.model, before, after, stroke.describe(), applied=True))
+        return True
 
     def pick(self, label: str) -> None:
         """The eyedropper: take a space's stack as the paint stamp and switch to Paint."""

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QTabBar
 from pytestqt.qtbot import QtBot
 
 from editor.ui.main_window import MainWindow
-from tests.ui.test_editor import click
+from tests.ui.test_editor import click, key
 
 
 @pytest.fixture
@@ -123,3 +123,40 @@ def test_clicking_a_problem_brings_the_inspector_forward(qtbot: QtBot, window: M
     assert window.board_view.board_scene.selected == "L1"
     qtbot.waitUntil(lambda: current_tab(window, "Space") == "Space")
     assert window.inspector.title.text() == "L1"
+
+
+def test_delete_clears_the_selected_space_and_undo_brings_it_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    key(qtbot, window, "v")
+    click(qtbot, window, "D3")
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Delete)
+    assert window.model.stack("D3") == ()
+    assert window.undo_stack.undoText() == "Clear D3"
+    assert window.isWindowModified()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.stack("D3") == ("beach", "meadow", "mountain")
+
+
+def test_delete_in_a_text_field_or_the_stack_list_leaves_the_board_alone(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    key(qtbot, window, "v")
+    click(qtbot, window, "D3")
+    edit = window.inspector.name_edit
+    edit.setFocus()
+    edit.setCursorPosition(0)
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    assert edit.text() == "rustacean"
+    stack_list = window.inspector.stack_list
+    stack_list.setFocus()
+    stack_list.setCurrentRow(0)
+    qtbot.keyClick(stack_list, Qt.Key.Key_Delete)
+    assert window.model.stack("D3") == ("beach", "meadow", "mountain")
+
+
+def test_delete_with_nothing_selected_says_so(qtbot: QtBot, window: MainWindow) -> None:
+    window.board_view.setFocus()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Delete)
+    assert window.undo_stack.count() == 0
+    assert window.statusBar().currentMessage() == "Select a space to clear it"
