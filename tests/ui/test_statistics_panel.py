@@ -69,3 +69,20 @@ def test_the_panel_follows_edits(qtbot: QtBot, tmp_path: Path) -> None:
         stock.child(i) for i in range(stock.childCount()) if "Mountain" in stock.child(i).text(0)
     )
     assert mountain.foreground(1).color().name() == "#c0392b"  # over the stock: in red
+
+
+def test_every_number_shows_in_full_in_a_narrow_dock(qtbot: QtBot) -> None:
+    ws = load_workspace()
+    panel = _panel(qtbot)
+    panel.resize(300, 520)  # about the width of the right-hand dock at first start
+    panel.show_layout(ws, ws.layouts["crustacean"])
+    tree = panel.tree
+    header = tree.header()
+    qtbot.waitUntil(lambda: header.sectionSize(1) > 0)
+    right = header.sectionPosition(1) + header.sectionSize(1)
+    assert right <= tree.viewport().width()
+    metrics = tree.fontMetrics()
+    values = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    values += [top.child(j) for top in list(values) for j in range(top.childCount())]
+    for item in values:
+        assert metrics.horizontalAdvance(item.text(1)) <= header.sectionSize(1), item.text(1)
