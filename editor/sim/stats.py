@@ -7,7 +7,7 @@ interval for means are computed here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 #: The two-sided 95% quantile of the standard normal distribution.
@@ -71,15 +71,6 @@ class Proportion:
             "ci95": [round(self.low, 6), round(self.high, 6)],
         }
 
-    def format(self) -> str:
-        """``45.0% [40.1-49.9] (90/200)``."""
-        if not self.trials:
-            return "- (0 trials)"
-        return (
-            f"{100 * self.rate:5.1f}% [{100 * self.low:.1f}-{100 * self.high:.1f}]"
-            f" ({self.successes}/{self.trials})"
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Mean:
@@ -99,12 +90,6 @@ class Mean:
             "sd": round(self.sd, 6),
             "ci95": [round(self.low, 6), round(self.high, 6)],
         }
-
-    def format(self, digits: int = 2) -> str:
-        """``5.83 [5.71-5.95] (n=200)``."""
-        if not self.n:
-            return "- (n=0)"
-        return f"{self.mean:.{digits}f} [{self.low:.{digits}f}-{self.high:.{digits}f}] (n={self.n})"
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> Proportion:
@@ -144,8 +129,15 @@ def t95(df: int) -> float:
     )
 
 
-def mean_ci(values: Iterable[float]) -> Mean:
-    """The sample mean with a 95% t interval (zero width for a single value)."""
+def mean_ci(
+    values: Iterable[float], *, floor: float | None = None, ceiling: float | None = None
+) -> Mean:
+    """The sample mean with a 95% t interval (zero width for a single value).
+
+    ``floor`` and ``ceiling`` are the least and greatest values possible (0 for counts, the
+    round limit for game length): the interval is cut there, so a few games never show a
+    negative number of snails lost.
+    """
     data = [float(v) for v in values]
     n = len(data)
     if n == 0:
@@ -156,7 +148,9 @@ def mean_ci(values: Iterable[float]) -> Mean:
     variance = math.fsum((v - mean) ** 2 for v in data) / (n - 1)
     sd = math.sqrt(variance)
     half = t95(n - 1) * sd / math.sqrt(n)
-    return Mean(n, mean, sd, mean - half, mean + half)
+    low = mean - half if floor is None else max(floor, mean - half)
+    high = mean + half if ceiling is None else min(ceiling, mean + half)
+    return Mean(n, mean, sd, low, high)
 
 
 def histogram(values: Iterable[int]) -> dict[int, int]:
@@ -167,22 +161,6 @@ def histogram(values: Iterable[int]) -> dict[int, int]:
     if not counts:
         return {}
     return {v: counts.get(v, 0) for v in range(min(counts), max(counts) + 1)}
-
-
-def binned(values: Sequence[float], bins: int = 10) -> list[tuple[float, float, int]]:
-    """A histogram of real values: ``(low, high, count)`` for ``bins`` equal bins."""
-    if bins < 1:
-        raise ValueError("need at least one bin")
-    if not values:
-        return []
-    low, high = min(values), max(values)
-    if low == high:
-        return [(low, high, len(values))]
-    width = (high - low) / bins
-    counts = [0] * bins
-    for value in values:
-        counts[min(int((value - low) / width), bins - 1)] += 1
-    return [(low + i * width, low + (i + 1) * width, c) for i, c in enumerate(counts)]
 
 
 def bar_lines(counts: Mapping[int, int] | Mapping[str, int], width: int = 40) -> list[str]:

@@ -68,10 +68,11 @@ def summarize(
         "factions": factions,
         "shared_wins": sum(len(r.winners) > 1 for r in finished),
         "rounds": {
-            **mean_ci(rounds).to_json(),
+            # the mean cannot exceed the longest match seen (the round limit is the engine's)
+            **mean_ci(rounds, floor=0, ceiling=max(rounds, default=0)).to_json(),
             "histogram": {str(k): v for k, v in histogram(rounds).items()},
         },
-        "steps": mean_ci([r.steps for r in finished]).to_json(),
+        "steps": mean_ci([r.steps for r in finished], floor=0).to_json(),
         "endings": {
             reason: wilson(count, len(finished)).to_json()
             for reason, count in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -105,7 +106,7 @@ def _cell(cell: Mapping[str, Any]) -> dict[str, Any]:
         successes, trials = cell["rate"]
         return {"rate": wilson(int(successes), int(trials)).to_json()}
     if "values" in cell:
-        return {"mean": mean_ci(cell["values"]).to_json()}
+        return {"mean": mean_ci(cell["values"], floor=0).to_json()}
     if "histogram" in cell:
         return {"histogram": {str(k): int(v) for k, v in cell["histogram"].items()}}
     if "count" in cell:
@@ -178,7 +179,10 @@ def format_summary(summary: Mapping[str, Any]) -> str:
         )
     lines.append("")
     lines.append(f"Game length in rounds: {_mean_text(summary['rounds'])}")
-    lines += bar_lines({int(k): v for k, v in summary["rounds"]["histogram"].items()})
+    lengths = {int(k): v for k, v in summary["rounds"]["histogram"].items()}
+    if lengths:
+        lines.append("  rounds played: games")
+        lines += [f"  {line}" for line in bar_lines({f"{k:>13}:": v for k, v in lengths.items()})]
     lines.append("")
     lines.append("How games ended")
     lines += _table(
