@@ -232,8 +232,10 @@ def _run_range(start: int, stop: int) -> list[GameResult]:
 class Batch:
     """A batch of matches being played; iterate it for results as they finish.
 
-    Results arrive in completion order (by index when ``jobs`` is 1). :meth:`cancel` stops
-    handing out work; the iteration then ends after the matches already running.
+    Results arrive in completion order (by index when ``jobs`` is 1). :meth:`cancel` ends
+    the iteration at the next result: no match starts after it, and the results of matches
+    still running in workers are dropped (a cancelled batch is stale; its caller wants a
+    new one, not the rest of this one).
     """
 
     def __init__(
