@@ -48,7 +48,21 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether a process has ended but its parent has not reaped it yet (Linux only).
+
+    Such a process still answers ``kill(pid, 0)``; an editor killed a moment ago is one.
+    """
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return False
+    # the state letter follows the command name, which is in parentheses and may hold spaces
+    end = stat.rfind(")")
+    return stat[end + 2 : end + 3] == "Z"
 
 
 class Autosaver:
