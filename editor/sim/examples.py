@@ -140,10 +140,10 @@ def run_one(ws: Workspace, shown: str) -> ExampleResult:
         return ExampleResult(shown, title, problems=(problem,))
     try:
         errors, differences = game.examples(ws, document)
-    except Exception as exc:  # a bug of the game's: fail this example, run the others
+    except Exception as exc:  # a bug of ours: this example cannot be run; run the others
         crash = f"{type(exc).__name__}: {exc}"
         reason = f"internal error of the {game.name} rules ({crash}); please report it"
-        return ExampleResult(shown, title, differences=(reason,))
+        return ExampleResult(shown, title, problems=(error(shown, 1, 1, "internal-error", reason),))
     if errors:
         return ExampleResult(shown, title, problems=tuple(sort_diagnostics(errors)))
     return ExampleResult(shown, title, differences=tuple(differences))
