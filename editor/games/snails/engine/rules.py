@@ -202,15 +202,14 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     for entry in plain["stock"]:
         tile, back, count = _stock_entry(entry)
         rules.stock.setdefault(tile, []).append((back, count))
-    for back_id, back in plain["backs"].items():
-        rules.back_ids.append(back_id)
-        rules.backs[back_id] = _abilities(rules, back.get("abilities", ()), f"tile back {back_id}")
-    if "blank" not in rules.backs:
-        rules.back_ids.append("blank")
-        rules.backs["blank"] = ()
-    for tok_id, tok in plain["tokens"].items():
-        index = len(rules.tokens)
+    # Every token id gets its index before any ability is compiled: abilities of tile backs,
+    # tokens, factions and soldiers may name any token (add_token, remove_token, per_token).
+    token_ids = list(plain["tokens"])
+    token_ids += [t for t in ("fire", "damaged", "dead-weight") if t not in plain["tokens"]]
+    for index, tok_id in enumerate(token_ids):
         rules.token_index[tok_id] = index
+    for index, tok_id in enumerate(token_ids):
+        tok = plain["tokens"].get(tok_id) or {}
         rules.tokens.append(
             TokenKind(
                 index,
@@ -219,10 +218,12 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
                 _abilities(rules, tok.get("abilities", ()), f"token {tok_id}"),
             )
         )
-    for tok_id in ("fire", "damaged", "dead-weight"):
-        if tok_id not in rules.token_index:
-            rules.token_index[tok_id] = len(rules.tokens)
-            rules.tokens.append(TokenKind(len(rules.tokens), tok_id, False, ()))
+    for back_id, back in plain["backs"].items():
+        rules.back_ids.append(back_id)
+        rules.backs[back_id] = _abilities(rules, back.get("abilities", ()), f"tile back {back_id}")
+    if "blank" not in rules.backs:
+        rules.back_ids.append("blank")
+        rules.backs["blank"] = ()
     for kind_id, kind in plain["soldiers"].items():
         rules.soldiers[kind_id] = SoldierKind(
             kind_id,
