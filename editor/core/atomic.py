@@ -23,7 +23,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
-        mode = 0o666 & ~_umask()
+        mode = 0o666 & ~_UMASK
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -37,7 +37,12 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def _umask() -> int:
-    mask = os.umask(0)
+def _read_umask() -> int:
+    """The process's umask; reading it means setting it, so this runs once, at import."""
+    mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+# Read while the process is still importing, not while other threads may be creating files.
+_UMASK = _read_umask()

@@ -8,21 +8,28 @@ from pathlib import Path
 
 import pytest
 
-from editor.core.atomic import write_bytes_atomic, write_text_atomic
+from editor.core import atomic
+from editor.core.atomic import _read_umask, write_bytes_atomic, write_text_atomic
 
 
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-def test_a_new_file_gets_the_usual_permissions_not_a_temporary_files(tmp_path: Path) -> None:
-    old = os.umask(0o022)
-    try:
-        write_text_atomic(tmp_path / "new.yaml", "a: 1\n")
-    finally:
-        os.umask(old)
-    assert _mode(tmp_path / "new.yaml") == 0o644
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o002, 0o664), (0o077, 0o600)])
+def test_a_new_file_gets_the_usual_permissions_not_a_temporary_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask: int, mode: int
+) -> None:
+    monkeypatch.setattr("editor.core.atomic._UMASK", umask)
+    write_text_atomic(tmp_path / "new.yaml", "a: 1\n")
+    assert _mode(tmp_path / "new.yaml") == mode
     assert (tmp_path / "new.yaml").read_text() == "a: 1\n"
+
+
+def test_the_umask_read_at_import_is_the_processs() -> None:
+    mask = os.umask(0)
+    os.umask(mask)
+    assert _read_umask() == mask == atomic._UMASK
 
 
 def test_replacing_a_file_keeps_its_permissions(tmp_path: Path) -> None:
