@@ -152,9 +152,10 @@ class StatisticsPanel(QWidget):
                 if row.problem:
                     child.setForeground(0, red)
                     child.setForeground(1, red)
-                if row.detail:
-                    child.setToolTip(0, row.detail)
-                    child.setToolTip(1, row.detail)
+                # the name may be elided in a narrow dock: the tooltip always gives it whole
+                tip = f"{row.what.strip()}: {row.detail}" if row.detail else row.what.strip()
+                child.setToolTip(0, tip)
+                child.setToolTip(1, tip)
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
             top.setExpanded(section not in collapsed)

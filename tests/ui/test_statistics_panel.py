@@ -86,3 +86,14 @@ def test_every_number_shows_in_full_in_a_narrow_dock(qtbot: QtBot) -> None:
     values += [top.child(j) for top in list(values) for j in range(top.childCount())]
     for item in values:
         assert metrics.horizontalAdvance(item.text(1)) <= header.sectionSize(1), item.text(1)
+
+
+def test_a_name_cut_short_by_a_narrow_dock_is_whole_in_its_tooltip(qtbot: QtBot) -> None:
+    ws = load_workspace()
+    panel = _panel(qtbot)
+    panel.show_layout(ws, ws.layouts["crustacean"])
+    stock = panel.tree.topLevelItem(3)
+    assert stock.text(0) == "Stock"
+    share = stock.child(2)  # beach tiles from the expansion
+    assert share.toolTip(0) == "from snails-fire-in-the-shell"
+    assert stock.child(0).toolTip(0).startswith("Beach: snails-base: 20 of 20")
