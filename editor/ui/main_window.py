@@ -732,6 +732,9 @@ class MainWindow(QMainWindow):
         self.set_model(LayoutModel(opened.workspace, opened.layout, path), restored=True)
         self.autosave_now()
         recovery.file.unlink(missing_ok=True)
+        self.statusBar().showMessage(
+            f"Restored the unsaved work on {recovery.describe()}; save it to keep it", 15000
+        )
         return True
 
     # --- settings and closing ---------------------------------------------------------

@@ -160,3 +160,17 @@ def test_delete_with_nothing_selected_says_so(qtbot: QtBot, window: MainWindow) 
     qtbot.keyClick(window.board_view, Qt.Key.Key_Delete)
     assert window.undo_stack.count() == 0
     assert window.statusBar().currentMessage() == "Select a space to clear it"
+
+
+def test_restored_work_is_announced_on_the_status_line(
+    qtbot: QtBot, open_window, crab_file: Path, prompts
+) -> None:
+    crashed = open_window(crab_file)
+    click(qtbot, crashed, "A1")
+    assert crashed.autosave_now()
+    prompts.recovers = [True]
+    second = open_window(crab_file)
+    assert second.offer_recovery()
+    message = second.statusBar().currentMessage()
+    assert message.startswith("Restored the unsaved work on Crustacean (crab.layout.yaml)")
+    assert message.endswith("; save it to keep it")
