@@ -41,6 +41,8 @@ _WHAT = {
 # Operations whose short form is a space, and those whose default target is the targets.
 _SPACE_SHORT = ("destroy", "damage_terrain")
 _TO_DEFAULT_TARGETS = ("damage", "heal", "push")
+#: Operations on snails, the only ones an ``if:`` condition limits.
+_SNAIL_OPS = ("damage", "heal", "push", "place", "move", "shell")
 _AT_DEFAULT_TARGET = ("add_token", "remove_token")
 _KINDS_OF_FILE = {"tiles": ("tile_types", "tile_backs")}
 #: Most players a game seats when the ruleset does not say (its players.max); the arsenal
@@ -316,6 +318,10 @@ class _Scope:
         op = ops[0]
         args = effect[op]
         at: Path_ = (*where, op)
+        if "if" in effect and op not in _SNAIL_OPS:
+            # conditions test snails; the other operations would silently ignore them
+            message = f"if: only limits effects on snails ({', '.join(_SNAIL_OPS)}), not {op!r}"
+            yield document.error_at((*where, "if"), "bad-effect", message, at_key=True)
         if op == "attack_again" and (self.ability or not in_results):
             message = "attack_again only works in a card's results (after a hit)"
             yield document.error_at(at, "bad-effect", message, at_key=True)
