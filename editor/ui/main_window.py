@@ -11,7 +11,14 @@ import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -744,7 +751,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
+            self._first_size()
         state = self.settings.value("windowState")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
@@ -752,6 +759,24 @@ class MainWindow(QMainWindow):
         self.set_label_mode(next((m for m in LabelMode if m.value == mode), LabelMode.ALWAYS))
         backs = self.settings.value("showBacks", False)
         self.set_show_backs(backs in (True, "true", "1", 1))
+
+    def _first_size(self) -> None:
+        """1280x820 on a big enough screen; on a small one (a laptop) all of it fits."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 820)
+            return
+        room = screen.availableGeometry()
+        # the frame (title bar, borders) is not known before the window is shown: leave room
+        width = min(1280, room.width() - 40)
+        height = min(820, room.height() - 60)
+        self.resize(max(width, 400), max(height, 300))
+        # the side docks take their share of a narrow window, not a fixed 570 pixels of it
+        sides = [min(270, self.width() * 22 // 100), min(300, self.width() * 25 // 100)]
+        self.resizeDocks([self.palette_dock, self.inspector_dock], sides, Qt.Orientation.Horizontal)
+        frame = self.frameGeometry()
+        frame.moveCenter(room.center())
+        self.move(max(frame.left(), room.left()), max(frame.top(), room.top()))
 
     def save_settings(self) -> None:
         """Remember the window's size, docks and view options."""

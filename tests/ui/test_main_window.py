@@ -174,3 +174,21 @@ def test_restored_work_is_announced_on_the_status_line(
     message = second.statusBar().currentMessage()
     assert message.startswith("Restored the unsaved work on Crustacean (crab.layout.yaml)")
     assert message.endswith("; save it to keep it")
+
+
+def test_the_first_window_fits_a_small_screen(
+    qtbot: QtBot, prompts, settings_file: Path, tmp_path: Path
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from editor.ui.app import make_window
+
+    settings = QSettings(str(settings_file), QSettings.Format.IniFormat)
+    window = make_window(None, settings=settings, prompts=prompts, data_dir=tmp_path / "data")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    room = window.screen().availableGeometry()  # the offscreen screen is 800x800
+    assert room.width() < 1280
+    assert room.contains(window.frameGeometry())
+    assert window.board_view.width() > 200
