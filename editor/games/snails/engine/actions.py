@@ -74,8 +74,15 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     else:
         base = _NONE
     stay = st.p_stay[p]
-    if stay is not None and st.sshell[s] and basic != "shell" and stay not in st.used[p]:
-        base = base + tuple(Action(a.main, a.adjacent, (*a.use, stay)) for a in base)
+    if (
+        stay is not None
+        and st.sshell[s]
+        and basic != "shell"
+        and not (st.p_stay_once[p] and stay in st.used[p])
+    ):
+        staying = tuple(Action(a.main, a.adjacent, (*a.use, stay)) for a in base)
+        # a "may" adds the choice to stay; an ability that simply applies leaves no other
+        base = base + staying if st.p_stay_optional[p] else staying
     return base
 
 
@@ -95,7 +102,8 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
     origin = st.sat[s]
     stay = st.p_stay[p]
     if stay is not None and stay in act.use:
-        st.used[p].add(stay)
+        if st.p_stay_once[p]:
+            st.used[p].add(stay)
         st.events.append(("ability", p, stay))
     elif st.sshell[s] and card.basic != "shell":
         st.set_shell(s, False)

@@ -27,6 +27,8 @@ def ignore_available(st: State, p: int, card: CardSpec) -> str | None:
     kind, dice = st.p_ignore_when[p]
     if (kind is not None and card.kind != kind) or card.dice < dice:
         return None
+    if st.p_ignore_once[p] and ability in st.used[p]:
+        return None
     return ability
 
 
@@ -101,9 +103,13 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         return tuple(out)
     if select == "ring":
         plain = _ring(st, s, card, False)
-        out.append(Action(None, (), ()))
         if ignore is not None and _ring(st, s, card, True)[1] != plain[1]:
+            # an ability that simply applies (not a "may") leaves no ring without it
+            if st.p_ignore_optional[p]:
+                out.append(Action(None, (), ()))
             out.append(Action(None, (), (ignore,)))
+        else:
+            out.append(Action(None, (), ()))
         return tuple(out)
     # own-space
     return tuple(Action(None, adj, ()) for adj in _adjacent_choices(st, at, card.adjacent))
@@ -156,6 +162,8 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
     ability = st.p_ignore_los[p]
     ignore = ability is not None and ability in act.use
     if ignore:
+        if st.p_ignore_once[p]:
+            st.used[p].add(str(ability))
         st.events.append(("ability", p, ability))
     ctx = Ctx(p, s, card.id, st.sat[s])
     ctx.card = card

@@ -249,6 +249,15 @@ def perform(
     if problem is not None:
         raise IllegalChoice(problem)
     act_uses = {u for u in uses if u in (st.p_ignore_los[p], st.p_stay[p])}
+    # abilities that simply apply (not a "may") need no use: and are matched either way
+    auto = {
+        a
+        for a, optional in (
+            (st.p_ignore_los[p], st.p_ignore_optional[p]),
+            (st.p_stay[p], st.p_stay_optional[p]),
+        )
+        if a is not None and not optional
+    }
     opts = action_options(st, p, s, card)
     main: Any = None
     if card.basic == "crawl":
@@ -279,7 +288,9 @@ def perform(
     chosen = [
         o
         for o in opts
-        if o.main == main and set(o.adjacent) == set(card_adj) and set(o.use) == act_uses
+        if o.main == main
+        and set(o.adjacent) == set(card_adj)
+        and set(o.use) - auto == act_uses - auto
     ]
     if not chosen:
         raise IllegalChoice(_why(st, p, s, card, opts, main, card_adj, act_uses, action))

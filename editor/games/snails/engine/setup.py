@@ -75,10 +75,14 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
             mod = ability.modifier
             if mod == "ignore_line_of_sight":
                 st.p_ignore_los[p] = ability.id
+                st.p_ignore_optional[p] = ability.optional
+                st.p_ignore_once[p] = ability.once
                 when = ability.args.get("when") or {}
                 st.p_ignore_when[p] = (when.get("kind"), int(when.get("dice_at_least", 0)))
             elif mod == "stay_in_shell":
                 st.p_stay[p] = ability.id
+                st.p_stay_optional[p] = ability.optional
+                st.p_stay_once[p] = ability.once
             elif mod == "attack_from_water":
                 st.p_from_water[p] = True
             elif mod == "water_immune":

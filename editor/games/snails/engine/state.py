@@ -76,6 +76,12 @@ class State:
         #: When the line-of-sight ability applies: (card kind or None, least dice rolled).
         self.p_ignore_when: list[tuple[str | None, int]] = [(None, 0)] * n_players
         self.p_stay: list[str | None] = [None] * n_players
+        #: Whether the stay-in-shell and line-of-sight abilities are a "may" (used only when
+        #: chosen; otherwise they simply apply) and once a round: their content flags.
+        self.p_stay_optional: list[bool] = [True] * n_players
+        self.p_stay_once: list[bool] = [False] * n_players
+        self.p_ignore_optional: list[bool] = [True] * n_players
+        self.p_ignore_once: list[bool] = [False] * n_players
         self.p_from_water: list[bool] = [False] * n_players
         self.p_water_immune: list[bool] = [False] * n_players
         self.p_draw_extra: list[tuple[int, int, int]] = [(0, 0, 0)] * n_players
