@@ -138,14 +138,14 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
             ctx = Ctx(p, s, card.id, st.sat[s])
             ctx.card = card
             yield from run_ops(st, ctx, card.effects)
-    if st.specialists and s in st._moved and st.sat[s] >= 0:
+    if st.medics and s in st._moved and st.sat[s] >= 0:
         medic_heal(st, p, s)
 
 
 def medic_heal(st: State, p: int, s: int) -> None:
     """After an action that moved or placed snail ``s``: a Medic and a friend on one space heal."""
     medic_id = st.medic_id
-    if medic_id in st.used[p]:
+    if st.medic_once and medic_id in st.used[p]:
         return
     at = st.sat[s]
     here = st.occ[at]
@@ -166,5 +166,6 @@ def medic_heal(st: State, p: int, s: int) -> None:
         heal = st.s_medic[medics[0]]
         assert heal is not None
         st.heal(s, heal[0])
-    st.used[p].add(medic_id)
+    if st.medic_once:
+        st.used[p].add(medic_id)
     st.events.append(("ability", p, medic_id))

@@ -141,6 +141,8 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
         elif ability.modifier == "heal_on_meeting":
             medic = (int(ability.args.get("other", 10)), int(ability.args.get("self", 5)))
             st.medic_id = ability.id
+            st.medic_once = ability.once
+            st.medics = True
     st.s_triggers.append(tuple(a for a in soldier.abilities if a.events))
     st.any_triggers |= any(a.events & _LATE_EVENTS for a in soldier.abilities)
     st.enter_triggers |= any("snail_enters" in a.events for a in soldier.abilities)

@@ -98,6 +98,10 @@ class State:
         self.actor = -1
         self.actor_card = ""
         self.medic_id: str = "medic"
+        #: Whether any snail heals on meeting (heal_on_meeting), and whether once a round (its
+        #: content's once_per_round, marked under medic_id).
+        self.medics = False
+        self.medic_once = True
         # cards: instance -> card index
         self.card_of: list[int] = []
         self.deck: list[int] = []

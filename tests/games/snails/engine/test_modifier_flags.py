@@ -126,3 +126,45 @@ def test_a_line_of_sight_ability_once_a_round(shells: tuple[Rules, Board]) -> No
     with pytest.raises(IllegalChoice, match="line of sight"):
         st.perform("A", "bow", target="C")
     assert st.snail_info("C")["health"] == 20
+
+
+SOLDIERS = """\
+soldiers:
+  - id: nurse
+    name: Nurse
+    rank: soldier
+    text: Heals a friend it meets, as often as it meets one, in any game.
+    abilities:
+      - id: bandage
+        name: Bandage
+        text: When a friend ends an action on the Nurse's space after moving, it heals 4.
+        modifier: {heal_on_meeting: {other: 4, self: 2}}
+"""
+
+
+def test_a_healer_that_is_not_once_a_round_and_needs_no_module(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    folder: Path = tmp_path_factory.mktemp("packs") / "nurses"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.replace("shells", "nurses").replace("Shells", "N"))
+    (folder / "soldiers.yaml").write_text(SOLDIERS)
+    ws = load_workspace([folder])
+    assert ws.report() == []
+    rules = compile_rules(ws, ["snails-base", "nurses"])
+    st = State.from_scenario(
+        rules,
+        ws.boards["snails-expert"],
+        terrain=TERRAIN,
+        players=[("red", None, []), ("blue", None, [])],
+        snails=[
+            ("A", "red", "C5", 5, False, None),
+            ("N", "red", "D5", None, False, "nurse"),
+            ("Z", "blue", "E5", None, False, None),
+        ],
+    )
+    st.perform("A", "crawl", path=["D5"])
+    assert st.snail_info("A")["health"] == 9
+    st.perform("A", "crawl", path=["C5", "D5"])  # the same round, no Specialists module
+    assert st.snail_info("A")["health"] == 13
+    assert "bandage" not in st.used[0]
