@@ -173,6 +173,9 @@ def test_undo_and_redo_with_the_keyboard(qtbot: QtBot, window: MainWindow) -> No
 def test_middle_drag_pans_and_does_not_edit(qtbot: QtBot, window: MainWindow) -> None:
     view = window.board_view
     view.zoom_by(3)
+    # zooming keeps the point under the mouse, wherever an earlier test left it: centre the
+    # board so that the drag has room to scroll
+    view.centerOn(view.board_scene.sceneRect().center())
     start = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
     port = view.viewport()
     centre = port.rect().center()
@@ -538,6 +541,9 @@ def test_export_image(window: MainWindow, prompts: ScriptedPrompts, tmp_path: Pa
 def test_space_and_drag_pans_instead_of_painting(qtbot: QtBot, window: MainWindow) -> None:
     view = window.board_view
     view.zoom_by(3)
+    # zooming keeps the point under the mouse, wherever an earlier test left it: centre the
+    # board so that the drag has room to scroll
+    view.centerOn(view.board_scene.sceneRect().center())
     start = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
     view.setFocus()
     qtbot.keyPress(view, Qt.Key.Key_Space)
