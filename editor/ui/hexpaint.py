@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 
 from editor.ui.board_picture import BoardPicture
 
@@ -161,10 +161,20 @@ def paint_space(
         if show_label:
             font.setPixelSize(max(int(size * 0.25), 1))
             painter.setFont(font)
-            painter.setPen(_ink_for(base) if stack else QColor(WATER_INK))
             label_box = QRectF(
                 center.x() - size * 0.6, center.y() - size * 0.8, size * 1.2, size * 0.36
             )
+            if len(stack) > 1:
+                # the terraces' rims run through the label: set it on a plate of the bottom
+                # tile's colour so it reads as easily as on a single tile
+                text = QFontMetricsF(font).boundingRect(
+                    label_box, Qt.AlignmentFlag.AlignCenter, label
+                )
+                plate = text.adjusted(-size * 0.06, -size * 0.01, size * 0.06, size * 0.01)
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(base)
+                painter.drawRoundedRect(plate, size * 0.05, size * 0.05)
+            painter.setPen(_ink_for(base) if stack else QColor(WATER_INK))
             painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, label)
         if backs and any(mark for mark in backs):
             _paint_back_badges(painter, center, size, stack, backs, colours)

@@ -1,0 +1,51 @@
+"""The space painter shared by the board view and rendered images (fonts need the qapp)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from editor.ui import hexpaint
+
+COLOURS = {"beach": "#e8d5a3", "meadow": "#8fbf5a", "mountain": "#8c7f73", "water": "#3d7cc0"}
+
+
+def painted(stack: list[str], *, show_label: bool) -> QImage:
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    hexpaint.paint_space(
+        painter, QPointF(100, 100), 80, "D3", stack, COLOURS, show_label=show_label
+    )
+    painter.end()
+    return image
+
+
+def test_a_label_on_a_tall_stack_sits_on_a_plate_of_the_bottom_tile(qapp: object) -> None:
+    stack = ["beach", "meadow", "mountain"]
+    bare = painted(stack, show_label=False)
+    labelled = painted(stack, show_label=True)
+    beach = QColor(COLOURS["beach"]).rgb()
+    # pixels of the label's band that the label turned to the bottom tile's colour: the
+    # plate that keeps the terraces' rims from running through the text
+    plated = [
+        (x, y)
+        for y in range(100 - 64, 100 - 35)
+        for x in range(60, 140)
+        if labelled.pixel(x, y) == beach and bare.pixel(x, y) != beach
+    ]
+    assert len(plated) > 100
+
+
+def test_a_label_on_one_tile_or_on_water_needs_no_plate(qapp: object) -> None:
+    for stack in (["beach"], []):
+        bare = painted(stack, show_label=False)
+        labelled = painted(stack, show_label=True)
+        fill = QColor(COLOURS[stack[0] if stack else "water"]).rgb()
+        changed = [
+            (x, y)
+            for y in range(100 - 64, 100 - 35)
+            for x in range(60, 140)
+            if labelled.pixel(x, y) != bare.pixel(x, y) and bare.pixel(x, y) != fill
+        ]
+        assert changed == []
