@@ -181,9 +181,12 @@ def action(st: State) -> Gen:
             inst, s = prog[slot]
             st.revealed[p] = slot + 1
             card = cards[st.card_of[inst]]
-            st.events.append(("play", p, s, card.id))
+            # revealed is every slot turned face up; play only a card that is resolved (the
+            # metrics count plays: a dead snail's card is revealed, never played)
+            st.events.append(("revealed", p, s, card.id))
             if st.sat[s] < 0 or st.out[p]:
                 continue
+            st.events.append(("play", p, s, card.id))
             yield from play_card(st, p, s, card)
             st.check_end()
 
