@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from editor.core.engine import Decision, IllegalChoice
@@ -57,18 +58,18 @@ _MUTABLE = (
     "actor_card",
 )
 
-_TABLES: dict[int, BoardTables] = {}
-
 
 def _tables(board: Any) -> BoardTables:
     if isinstance(board, BoardTables):
         return board
-    hexes = board if isinstance(board, HexBoard) else board.hexes
-    key = hash(hexes)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = build_tables(hexes)
-    return found
+    return _tables_of(board if isinstance(board, HexBoard) else board.hexes)
+
+
+@lru_cache(maxsize=8)
+def _tables_of(hexes: HexBoard) -> BoardTables:
+    """A board's tables, kept for the few boards a batch of examples uses (keyed on the board
+    itself: two boards never share an entry, whatever their hashes)."""
+    return build_tables(hexes)
 
 
 def from_scenario(
