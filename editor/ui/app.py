@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from editor.core.layouts import Layout
 from editor.core.workspace import Workspace
 from editor.ui.display_check import display_problem
-from editor.ui.layout_model import LayoutModel, default_layout_path, open_layout
+from editor.ui.layout_model import LayoutModel, default_layout_path, open_layout, read_source
 from editor.ui.main_window import APP_NAME, ORGANISATION, MainWindow
 
 
@@ -26,7 +26,8 @@ def make_window(path: Path | None = None, **options: Any) -> MainWindow:
     opened = open_layout(chosen)
     if opened.layout is None or opened.workspace is None:
         raise ValueError(opened.error)
-    return MainWindow(LayoutModel(opened.workspace, opened.layout, chosen), **options)
+    model = LayoutModel(opened.workspace, opened.layout, chosen, read_source(chosen))
+    return MainWindow(model, **options)
 
 
 def _application(argv: list[str] | None) -> QApplication:
@@ -47,7 +48,8 @@ def run(ws: Workspace, layout: Layout, path: Path | None, argv: list[str] | None
         print(f"seastack: {problem}", file=sys.stderr)
         return 1
     app = _application(argv)
-    window = MainWindow(LayoutModel(ws, layout, path))
+    source = read_source(path) if path is not None else None
+    window = MainWindow(LayoutModel(ws, layout, path, source))
     window.show()
     window.offer_recovery()
     return int(app.exec())

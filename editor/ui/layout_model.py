@@ -175,6 +175,14 @@ def open_layout(path: Path, text: str | None = None) -> Opened:
     return Opened(path, ws, layout, diagnostics)
 
 
+def read_source(path: Path) -> str | None:
+    """A layout file's text as the loader read it, for :class:`LayoutModel`; None if unreadable."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def bundled_workspace() -> Workspace:
     """The bundled boards and packs, for a new layout."""
     return load_workspace()
@@ -214,10 +222,15 @@ def check_text(path: Path | None, text: str, shown: str = "untitled") -> list[Di
 class LayoutModel:
     """The layout in the editor: current stacks, listeners, and the content it draws on."""
 
-    def __init__(self, ws: Workspace, layout: Layout, path: Path | None = None) -> None:
+    def __init__(
+        self, ws: Workspace, layout: Layout, path: Path | None = None, source: str | None = None
+    ) -> None:
         self.workspace = ws
         self.path = path
         self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
+        # ``source`` is the file's text as opened (see :meth:`checked_text`)
+        self._source = source
+        self._source_dump = dump_layout(self._layout) if source is not None else None
         self._listeners: list[Listener] = []
         self._tiles = _tile_types(ws, layout)
         self._tokens = _token_types(ws, layout)
@@ -339,9 +352,26 @@ class LayoutModel:
             starts=dict.fromkeys(layout.starts, START_MARK),
         )
 
+    def checked_text(self) -> str:
+        """The text the live checks read.
+
+        While the layout is as it was opened or last saved, that is the file's own text, so
+        each problem is placed where it stands in the file and those a rewrite would hide (a
+        duplicate key) are reported as ``seastack validate`` reports them; after an edit, it
+        is the text a save would write.
+        """
+        if self._source is not None and self.text() == self._source_dump:
+            return self._source
+        return self.text()
+
+    def saved(self, text: str) -> None:
+        """The layout was written to :attr:`path` as ``text``."""
+        self._source = text
+        self._source_dump = self.text()
+
     def check(self) -> list[Diagnostic]:
         """The core's diagnostics for the layout as it is now (saved or not)."""
-        return check_text(self.path, self.text(), self.display_name)
+        return check_text(self.path, self.checked_text(), self.display_name)
 
     def transformed(self, rotate_steps: int = 0, mirror: bool = False) -> tuple[Layout, list[str]]:
         """The layout turned and/or mirrored on its board, and the labels that would fall off."""

@@ -48,6 +48,7 @@ from editor.ui.layout_model import (
     new_layout,
     open_layout,
     open_text,
+    read_source,
 )
 from editor.ui.palette import Palette
 from editor.ui.problems_panel import ProblemsPanel
@@ -549,7 +550,7 @@ class MainWindow(QMainWindow):
 
     def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         """List diagnostics in the Problems panel and refresh the statistics."""
-        self.problems_panel.show_diagnostics(diagnostics, self.model.text())
+        self.problems_panel.show_diagnostics(diagnostics, self.model.checked_text())
         self.statistics_panel.show_layout(self.model.workspace, self.model.layout)
 
     def show_space(self, label: str) -> None:
@@ -593,8 +594,9 @@ class MainWindow(QMainWindow):
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
+        text = self.model.text()
         try:
-            write_text_atomic(path, self.model.text())
+            write_text_atomic(path, text)
         except OSError as exc:
             # strerror, not str(exc): the latter names the temporary file, not the user's
             reason = exc.strerror or str(exc)
@@ -606,6 +608,7 @@ class MainWindow(QMainWindow):
             )
             return False
         self.model.path = path
+        self.model.saved(text)
         self.undo_stack.setClean()
         self.autosaver.remove()
         self._autosaved_text = None
@@ -630,7 +633,8 @@ class MainWindow(QMainWindow):
             self.remove_recent(Path(path))
             return False
         self.autosaver.remove()
-        self.set_model(LayoutModel(opened.workspace, opened.layout, Path(path)))
+        model = LayoutModel(opened.workspace, opened.layout, Path(path), read_source(Path(path)))
+        self.set_model(model)
         self.add_recent(Path(path))
         return True
 

@@ -192,3 +192,40 @@ def test_the_first_window_fits_a_small_screen(
     assert room.width() < 1280
     assert room.contains(window.frameGeometry())
     assert window.board_view.width() > 200
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["duplicate-key", "land-cut-off", "tokens-and-starts", "illegal-stack", "stock-exceeded"],
+)
+def test_an_opened_file_shows_exactly_what_validate_reports(
+    open_window, bad_dir: Path, name: str
+) -> None:
+    from editor.core.workspace import load_workspace
+
+    path = bad_dir / "layouts" / f"{name}.layout.yaml"
+    expected = [d.format() for d in load_workspace([path]).report()]
+    window = open_window(path)
+    assert sorted(d.format() for d in window.diagnostics) == sorted(expected)
+    assert window.problems_panel.count() == len(expected)
+
+
+def test_problems_of_an_unsaved_edit_follow_the_text_a_save_writes(
+    qtbot: QtBot, open_window, bad_dir: Path, tmp_path: Path, prompts
+) -> None:
+    from editor.core.workspace import load_workspace
+
+    window = open_window(bad_dir / "layouts" / "duplicate-key.layout.yaml")
+    assert [d.code for d in window.diagnostics] == ["duplicate-key"]
+    click(qtbot, window, "D6")  # any edit: the file will be written without the duplicate
+    window.run_checks()
+    assert window.diagnostics == []
+    window.undo_stack.undo()  # back as opened: the file's own problem again
+    window.run_checks()
+    assert [d.code for d in window.diagnostics] == ["duplicate-key"]
+    click(qtbot, window, "D6")
+    target = tmp_path / "fixed.layout.yaml"
+    prompts.save_paths = [target]
+    assert window.save_as()
+    expected = [d.format() for d in load_workspace([target]).report()]
+    assert [d.format() for d in window.diagnostics] == expected
