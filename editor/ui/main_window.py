@@ -71,30 +71,10 @@ TOOL_CURSORS = {
 }
 
 
-def window_title(picture: BoardPicture) -> str:
-    """``"Crustacean — Seastack"``."""
-    return f"{picture.title} — {APP_NAME}" if picture.title else APP_NAME
-
-
-def status_text(picture: BoardPicture) -> str:
-    """``"Crustacean · 26 land spaces · 48 tiles"``."""
-    land = picture.land_count
-    tiles = picture.tile_count
-    return (
-        f"{picture.title} · {land} land space{'' if land == 1 else 's'}"
-        f" · {tiles} tile{'' if tiles == 1 else 's'}"
-    )
-
-
 def default_data_dir() -> Path:
     """The user's data folder for Seastack (autosaves live in ``autosave/`` under it)."""
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(location) if location else Path.home() / ".seastack"
-
-
-def load_model(path: Path) -> Opened:
-    """Open a layout file for editing (see :func:`~editor.ui.layout_model.open_layout`)."""
-    return open_layout(path)
 
 
 class MainWindow(QMainWindow):
