@@ -237,7 +237,7 @@ def test_snails_plays_heuristic_bots_unless_told(capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--modules", "tornado"), "unknown module(s) ['tornado']; known: specialists, wind"),
+        (("--modules", "tornado"), "unknown module tornado; known: specialists, wind"),
         (("--players", "5"), "Snails is played by 2 to 4 players, not 5"),
         (("--bots", "clever"), "unknown bot clever; known: heuristic, random"),
         (("--factions", "vikings"), "unknown faction vikings; known: cyborgs, druids"),

@@ -39,8 +39,12 @@ class _Board:
         self.mine = [s for s, p in enumerate(self.owner) if p == self.seat and self.at[s] >= 0]
         self.enemies = [s for s, p in enumerate(self.owner) if p != self.seat and self.at[s] >= 0]
         rules = view.rules
-        fire = rules.token_index.get("fire")
-        self.fire = view.tokens[fire] if fire is not None else (0,) * len(self.level)
+        # tokens that do something to a snail entering their space (fire) are to be avoided
+        harmful = [
+            t.index for t in rules.tokens if any("snail_enters" in a.events for a in t.abilities)
+        ]
+        tokens = view.tokens
+        self.fire = tuple(sum(tokens[t][x] for t in harmful) for x in range(len(self.level)))
 
     def water(self, space: int) -> bool:
         return not self.stack[space]

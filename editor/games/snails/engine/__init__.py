@@ -74,6 +74,11 @@ class SnailsEngine:
         """The faction ids of the packs in use."""
         return sorted(prepared.rules.factions)
 
+    def modules(self, prepared: Any) -> Sequence[str]:
+        """The modules the packs in use offer (their ruleset's modules, soldiers' module)."""
+        found: tuple[str, ...] = prepared.rules.modules
+        return found
+
     def bots(self) -> Mapping[str, BotFactory]:
         """The bots by name (from editor.games.snails.bots)."""
         try:

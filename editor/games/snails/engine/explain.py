@@ -21,9 +21,7 @@ def why_no_action(st: State, p: int, s: int, card: CardSpec) -> str:
     if card.basic == "dig" and on_water:
         return f"{card.id}: {name} is on water, and Dig cannot be performed on a water space"
     if card.attack and on_water and not st.p_from_water[p]:
-        return (
-            f"{card.id}: {name} is in the water, and only Pirates-like factions attack from water"
-        )
+        return f"{card.id}: {name} is in the water, and its faction cannot attack from water"
     if card.select in ("snail", "space"):
         return f"{card.id}: {name} has no legal target (range, line of sight, immunities)"
     return f"{name} cannot perform {card.id} here"

@@ -121,6 +121,8 @@ class TokenKind:
     id: str
     on_water: bool
     abilities: tuple[Ability, ...]
+    #: How damage dealt by its abilities is logged (attack | water | fire | effect...).
+    damage_cause: str = "effect"
 
 
 @dataclass
@@ -145,6 +147,10 @@ class Rules:
     arsenal: list[int] = field(default_factory=list)
     faces: tuple[int, ...] = ()
     face_names: tuple[str, ...] = ()
+    #: The modules a match may switch on: the ruleset's modules and soldiers' module names.
+    modules: tuple[str, ...] = ()
+    #: The token a damaged tile carries (the ruleset's terrain.damaged_token).
+    damaged_token: int = -1
 
     def __getstate__(self) -> dict[str, Any]:
         """Only the plain content is pickled; closures are rebuilt on load."""
@@ -205,7 +211,10 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     # Every token id gets its index before any ability is compiled: abilities of tile backs,
     # tokens, factions and soldiers may name any token (add_token, remove_token, per_token).
     token_ids = list(plain["tokens"])
-    token_ids += [t for t in ("fire", "damaged", "dead-weight") if t not in plain["tokens"]]
+    damaged = str(rules.param("terrain.damaged_token", "damaged"))
+    if damaged not in token_ids:
+        # the engine's terrain damage needs its token even when no pack describes it
+        token_ids.append(damaged)
     for index, tok_id in enumerate(token_ids):
         rules.token_index[tok_id] = index
     for index, tok_id in enumerate(token_ids):
@@ -216,8 +225,10 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
                 tok_id,
                 bool(tok.get("on_water", False)),
                 _abilities(rules, tok.get("abilities", ()), f"token {tok_id}"),
+                str(tok.get("damage_cause", "effect")),
             )
         )
+    rules.damaged_token = rules.token_index[damaged]
     for back_id, back in plain["backs"].items():
         rules.back_ids.append(back_id)
         rules.backs[back_id] = _abilities(rules, back.get("abilities", ()), f"tile back {back_id}")
@@ -233,6 +244,9 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
         )
     for kind_id in ("leader", "soldier"):
         rules.soldiers.setdefault(kind_id, SoldierKind(kind_id, kind_id.title(), kind_id, ()))
+    named = {str(m) for m in (rules.param("modules", {}) or {})}
+    named |= {str(k["module"]) for k in plain["soldiers"].values() if k.get("module")}
+    rules.modules = tuple(sorted(named))
     for basic in BASIC_ACTIONS:
         _add_card(rules, _basic_card(rules, basic))
     for card_id, card in plain["cards"].items():
@@ -291,6 +305,7 @@ def _basic_card(rules: Rules, basic: str) -> dict[str, Any]:
         card["target"] = {"select": "snail", "range": [rmin, rmax], "line_of_sight": True}
         card["effects"] = effects
         card["action"] = None
+        card["attack"] = bool(rules.param("hit.attack", True))
     return card
 
 
@@ -342,7 +357,7 @@ def _add_card(rules: Rules, raw: Mapping[str, Any]) -> None:
         lowest=min(results) if results else -1,
         effects=compile_effects(rules, effects_raw, where),
         again=again,
-        attack=kind == "attack" or dice > 0 or card_id == "hit",
+        attack=bool(raw.get("attack", kind == "attack" or dice > 0)),
         places_self=places_self,
     )
     if spec.basic is not None and spec.basic not in BASIC_ACTIONS:

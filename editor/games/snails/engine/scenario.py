@@ -117,7 +117,7 @@ def from_scenario(
                 f"unknown tile back {back!r}; known: {', '.join(sorted(rules.backs))}"
             )
         st.backs[space] = (*st.backs[space][:-1], back)
-    dmg = rules.token_index["damaged"]
+    dmg = rules.damaged_token
     for label in damaged:
         st.tok[dmg][_space(tables, label)] = 1
     for label, counts in (tokens or {}).items():

@@ -170,9 +170,11 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     for f in factions:
         if f is not None and f not in rules.factions:
             raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(rules.factions))}")
-    unknown = set(spec.modules) - {"specialists", "wind"}
+    unknown = sorted(set(spec.modules) - set(rules.modules))
     if unknown:
-        raise ValueError(f"unknown module(s) {sorted(unknown)}; known: specialists, wind")
+        plural = "s" if len(unknown) > 1 else ""
+        known = ", ".join(rules.modules) or "none"
+        raise ValueError(f"unknown module{plural} {', '.join(unknown)}; known: {known}")
     st = State(rules, prepared.tables, spec.players, frozenset(spec.modules), spec.seed)
     deal_backs(rules, prepared.stacks, st, prepared.pinned)
     for tok, space, count in prepared.tokens:

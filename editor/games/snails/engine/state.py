@@ -97,7 +97,8 @@ class State:
         #: the Cleaning phase): who and what caused an event, for triggers' by and cause.
         self.actor = -1
         self.actor_card = ""
-        self.medic_id: str = "medic"
+        #: The heal_on_meeting ability's id (set with the first snail that has it).
+        self.medic_id: str = ""
         #: Whether any snail heals on meeting (heal_on_meeting), and whether once a round (its
         #: content's once_per_round, marked under medic_id).
         self.medics = False
@@ -244,7 +245,7 @@ class State:
 
     def damaged_labels(self) -> list[str]:
         """Spaces whose top tile carries a damaged-terrain token, in board order."""
-        dmg = self.tok[self.rules.token_index["damaged"]]
+        dmg = self.tok[self.rules.damaged_token]
         return [self.tables.labels[s] for s in range(self.tables.size) if dmg[s]]
 
     def tokens_at(self, label: str) -> dict[str, int]:
@@ -477,7 +478,7 @@ class State:
                 ctx = Ctx(chooser, s, ability.id, dest)
                 ctx.event_snails = (s,)
                 ctx.event_space = dest
-                ctx.damage_cause = "fire" if self.rules.tokens[tok].id == "fire" else "effect"
+                ctx.damage_cause = self.rules.tokens[tok].damage_cause
                 yield from run_ops(self, ctx, ability.effects)
         if self.enter_triggers:
             yield from self.enter_abilities(s, dest)
@@ -613,7 +614,7 @@ class State:
         """Put a damaged token on the top tile, or destroy it when it already has one."""
         if not self.stack[space]:
             return
-        dmg = self.tok[self.rules.token_index["damaged"]]
+        dmg = self.tok[self.rules.damaged_token]
         if dmg[space]:
             yield from self.destroy(space, cause, by, snail)
             return

@@ -1,0 +1,121 @@
+"""Rules that content names, not Python: modules, the damaged-terrain token, a token's damage
+cause, whether Hit is an attack, token colours."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from editor.core.boards import Board
+from editor.core.engine import IllegalChoice, MatchSpec
+from editor.core.workspace import load_workspace
+from editor.games.snails.engine import ENGINE, Prepared, Rules, State, compile_rules
+from tests.games.snails.engine.conftest import Scenario
+
+MANIFEST = """\
+id: renamed
+name: Renamed
+version: 1.0.0
+game: snails
+dependencies: {snails-base: '>=1.0,<2'}
+"""
+
+RULESET = """\
+modules:
+  storm: Lightning strikes the highest tile each round.
+terrain: {damaged_token: crack}
+hit: {attack: false}
+"""
+
+TOKENS = """\
+tokens:
+  - id: crack
+    name: Crack
+    text: A crack in the top tile; a second one brings it down.
+    colour: "#102030"
+  - id: lava
+    name: Lava
+    text: Hot lava; a snail that enters it takes 5 as burns.
+    colour: "#ff4000"
+    damage_cause: lava
+    abilities:
+      - id: scald
+        name: Scald
+        text: A snail entering the space takes 5.
+        trigger: {event: snail_enters}
+        effects:
+          - damage: {amount: 5, to: event}
+"""
+
+SOLDIERS = """\
+soldiers:
+  - id: lookout
+    name: Lookout
+    rank: soldier
+    module: night
+    text: Sees in the dark.
+"""
+
+
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
+    """A pack that renames the damaged token, adds modules, a token with its damage cause."""
+    folder: Path = tmp_path_factory.mktemp("packs") / "renamed"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST)
+    (folder / "ruleset.yaml").write_text(RULESET)
+    (folder / "tokens.yaml").write_text(TOKENS)
+    (folder / "soldiers.yaml").write_text(SOLDIERS)
+    ws = load_workspace([folder])
+    assert ws.report() == []
+    return compile_rules(ws, ["snails-base", "renamed"]), ws.boards["snails-expert"]
+
+
+def _state(rules: Rules, board: Board) -> State:
+    return State.from_scenario(
+        rules,
+        board,
+        terrain={"C5": ["beach"], "D5": ["beach"]},
+        tokens={"D5": {"lava": 1}},
+        players=[("red", None, []), ("blue", None, [])],
+        snails=[("r", "red", "C5", None, False, None), ("b", "blue", "C5", None, False, None)],
+    )
+
+
+def test_modules_come_from_the_packs(crustacean: Prepared, renamed: tuple[Rules, Board]) -> None:
+    assert list(ENGINE.modules(crustacean)) == ["specialists", "wind"]
+    assert renamed[0].modules == ("night", "specialists", "storm")
+    spec = MatchSpec(2, (), frozenset({"nope", "specialists"}), 1)
+    with pytest.raises(ValueError, match=r"^unknown module nope; known: specialists, wind$"):
+        ENGINE.new_match(crustacean, spec)
+
+
+def test_the_ruleset_names_the_damaged_terrain_token(renamed: tuple[Rules, Board]) -> None:
+    st = _state(*renamed)
+    space = st.space("C5")
+    list(st.damage_terrain(space, "dig", 0, -1))
+    assert st.tokens_at("C5")["crack"] == 1 and st.tokens_at("C5")["damaged"] == 0
+    assert st.damaged_labels() == ["C5"]
+    list(st.damage_terrain(space, "dig", 0, -1))
+    assert st.terrain_at("C5") == [] and st.damaged_labels() == []
+
+
+def test_a_tokens_damage_is_logged_with_its_cause(renamed: tuple[Rules, Board]) -> None:
+    st = _state(*renamed)
+    st.perform("r", "crawl", path=["D5"])
+    assert ("damage", st.snail("r"), 5, "lava") in st.events
+
+
+def test_whether_hit_is_an_attack_is_the_rulesets(
+    rules: Rules, renamed: tuple[Rules, Board]
+) -> None:
+    assert rules.card("hit").attack
+    assert not renamed[0].card("hit").attack
+    assert renamed[0].tokens[renamed[0].token_index["lava"]].damage_cause == "lava"
+
+
+def test_attacking_from_water_names_the_faction_rule(scenario: Scenario) -> None:
+    st = scenario({"C4": ["beach"]}, {"r": ("red", "C5"), "b": ("blue", "C4")})
+    with pytest.raises(IllegalChoice, match="its faction cannot attack from water"):
+        st.perform("r", "hit", target="b")
