@@ -161,6 +161,11 @@ def open_text(text: str, path: Path | None) -> Opened:
 def open_layout(path: Path, text: str | None = None) -> Opened:
     """Load a layout file (or ``text`` in its place) through the core's loader."""
     path = Path(path)
+    if path.is_dir():
+        # the loader would take the folder's first layout and the editor would save over a folder
+        return Opened(
+            path, None, None, [], f"{path} is a folder; choose a layout file (*.layout.yaml)"
+        )
     try:
         ws = load_workspace([path], texts={path: text} if text is not None else None)
     except PathError as exc:

@@ -229,3 +229,15 @@ def test_problems_of_an_unsaved_edit_follow_the_text_a_save_writes(
     assert window.save_as()
     expected = [d.format() for d in load_workspace([target]).report()]
     assert [d.format() for d in window.diagnostics] == expected
+
+
+def test_a_folder_is_not_opened_as_its_first_layout(
+    window: MainWindow, prompts, crab_file: Path
+) -> None:
+    folder = crab_file.parent  # holds crab.layout.yaml
+    assert not window.open_file(folder)
+    kind, text = prompts.asked[-1]
+    assert kind == "error"
+    assert text == f"{folder} is a folder; choose a layout file (*.layout.yaml)"
+    assert window.model.path == crab_file
+    assert folder.resolve() not in window.recent_files()
