@@ -30,6 +30,7 @@ class _Board:
         self.tables = view.tables
         self.level = view.level
         self.stack = view.stack
+        self.water_sight = view.water_sight
         self.occ = view.occ
         self.owner = view.snail_player
         self.at = view.snail_at
@@ -51,7 +52,7 @@ class _Board:
 
     def sight(self, space: int) -> int:
         """The level a snail on this space sees from (the shore's when in the water)."""
-        return self.level[space] if self.stack[space] else 1
+        return self.level[space] if self.stack[space] else self.water_sight
 
     def reachable(self, s: int, card: CardSpec) -> list[int]:
         """Enemy snails the card could target from snail ``s``'s space now."""

@@ -12,6 +12,7 @@ from editor.core.hexgrid import Hex, HexBoard, format_label, neighbours, parse_l
 from editor.core.layouts import Layout
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import ruleset_of, tiles_of
+from editor.games.snails.engine.rules import tile_level
 from editor.games.snails.land import coastline, islands, labels_to_hexes, landmasses
 
 
@@ -101,7 +102,11 @@ def layout_stats(ws: Workspace, layout: Layout) -> LayoutStats:
         land_spaces=len(land),
         water_spaces=len(hexes) - len(land) if known else 0,
         off_board=off_board,
-        levels=_levels({lb: stacks[lb] for lb in land_labels}, ruleset.get("levels", {})),
+        levels=_levels(
+            {lb: stacks[lb] for lb in land_labels},
+            ruleset.get("levels", {}),
+            list(tiles_of(ws, packs).types),
+        ),
         islands=tuple(tuple(format_label(h) for h in part) for part in parts),
         landmasses=len(landmasses(hexes, parts)),
         coast_water=water_edges,
@@ -121,21 +126,14 @@ def _parse_all(labels: dict[str, tuple[str, ...]]) -> set[Hex]:
     return out
 
 
-def level_of(stack: tuple[str, ...], levels: dict[str, int]) -> int:
-    """A space's level: its top tile's level in the ruleset, else the stack's height.
-
-    >>> level_of(("beach", "meadow"), {"beach": 1, "meadow": 2}), level_of(("lava",), {})
-    (2, 1)
-    """
-    top = levels.get(stack[-1]) if stack else 0
-    return top if isinstance(top, int) else len(stack)
-
-
-def _levels(stacks: dict[str, tuple[str, ...]], levels: dict[str, int]) -> tuple[LevelCount, ...]:
+def _levels(
+    stacks: dict[str, tuple[str, ...]], levels: dict[str, int], tile_ids: list[str]
+) -> tuple[LevelCount, ...]:
     counts: dict[int, int] = {}
     tops: dict[int, set[str]] = {}
     for stack in stacks.values():
-        level = level_of(stack, levels)
+        # the engine's definition: a space's level is its top tile's (rules.tile_level)
+        level = tile_level(stack[-1], levels, tile_ids)
         counts[level] = counts.get(level, 0) + 1
         tops.setdefault(level, set()).add(stack[-1])
     return tuple(

@@ -189,3 +189,16 @@ def test_the_heuristic_shells_the_snail_under_threat(ws: Workspace, crustacean: 
             program = _program(st, HeuristicBot(0, random.Random(seed)))
             shelled = [st.snail_names[s] for c, s in program if st.card_id(c) == "shell"]
             assert shelled == [threatened], (brute_at, seed, program)
+
+
+def test_the_heuristic_sees_from_the_water_as_the_ruleset_says(crustacean: Prepared) -> None:
+    from editor.games.snails.bots import _Board
+
+    st = ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset(), 3))
+    water = next(x for x in range(st.tables.size) if not st.stack[x])
+    land = next(x for x in range(st.tables.size) if st.stack[x])
+    for height in (1, 2):
+        st.water_sight = height  # line_of_sight.from_water
+        board = _Board(st.view(0))
+        assert board.sight(water) == st.sight(water) == height
+        assert board.sight(land) == st.sight(land) == st.level[land]

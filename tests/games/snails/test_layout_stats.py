@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from editor.core.workspace import Workspace, load_workspace
+from editor.games.snails.engine import compile_rules
 from editor.games.snails.layout_stats import LevelCount, PackStock, StockUse, layout_stats
 
-from .conftest import LoadLayout
+from .conftest import TINY_BOARD, LoadLayout, layout_text
 
 # On the 4 x 3 tiny board: A1 touches B1, B2, A2 (3 sides off the board); A2 touches A1, B2,
 # B3, A3 (2 off); B1 touches C1, B2, A1 (3 off); D3 touches D2, C2, C3 (3 off).
@@ -78,8 +81,8 @@ def test_off_board_and_unknown_tiles(load_layout: LoadLayout) -> None:
     stats = layout_stats(ws, layout)
     assert stats.off_board == ("M9",)
     assert stats.land_spaces == 2
-    # lava is in no pack: the ruleset gives it no level, so its stack height (1) stands in
-    assert stats.levels == (LevelCount(1, ("beach", "lava"), 2),)
+    # lava is in no pack: it has no level (0), like the engine's tile_level says
+    assert stats.levels == (LevelCount(0, ("lava",), 1), LevelCount(1, ("beach",), 1))
     (lava,) = (row for row in stats.stock if row.tile == "lava")
     assert (lava.used, lava.available, lava.over, lava.packs) == (1, 0, 1, ())
 
@@ -107,3 +110,29 @@ def test_the_bundled_layouts(bundled: Workspace) -> None:
     assert crab.island_sizes == (26,)
     assert robot.island_sizes == (17, 3, 3, 3)
     assert crab.coastline == 98
+
+
+def test_levels_are_the_engines(tmp_path: Path) -> None:
+    # a tile type the ruleset gives no level stands at its place among the tile types, as in
+    # the engine (not at its stack's height)
+    pack = tmp_path / "cliffs"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "id: cliffs\nname: Cliffs\nversion: 1.0.0\ngame: snails\n"
+        "dependencies: {snails-base: '>=1.0,<2'}\n"
+    )
+    (pack / "tiles.yaml").write_text(
+        "tile_types:\n  - id: cliff\n    name: Cliff\n    colour: '#777777'\n"
+        "    description: A sheer rock.\n"
+    )
+    (tmp_path / "tiny.board.yaml").write_text(TINY_BOARD)
+    (tmp_path / "l.layout.yaml").write_text(
+        layout_text({"A1": ["cliff"], "A2": ["beach"]}, packs="snails-base, cliffs")
+    )
+    ws = load_workspace([pack, tmp_path / "tiny.board.yaml", tmp_path / "l.layout.yaml"])
+    layout = ws.layouts["sample"]
+    rules = compile_rules(ws, ["snails-base", "cliffs"])
+    cliff = rules.level_of(rules.tile_ids.index("cliff"))
+    assert cliff > 3
+    levels = {lv.tiles: lv.level for lv in layout_stats(ws, layout).levels}
+    assert levels == {("cliff",): cliff, ("beach",): 1}

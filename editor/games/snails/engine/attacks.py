@@ -53,7 +53,7 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     at = st.sat[s]
     rings = st.tables.rings[at]
     level = st.level
-    own = level[at] if st.stack[at] else st.water_sight
+    own = st.sight(at)
     ignore = ignore_available(st, p, card)
     out: list[Action] = []
     select = card.select
@@ -121,7 +121,7 @@ def _ring(
     """The spaces and snails a ring attack hits."""
     at = st.sat[s]
     rings = st.tables.rings[at]
-    own = st.level[at] if st.stack[at] else st.water_sight
+    own = st.sight(at)
     spaces: list[int] = []
     snails: list[int] = []
     for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):

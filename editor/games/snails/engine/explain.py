@@ -74,7 +74,7 @@ def why_target(
         return f"{card.id}: {what} is at range {dist}, the card reaches {card.rmin} to {card.rmax}"
     if card.land and not st.stack[space]:
         return f"{card.id}: {what} is water, and the card needs a land space"
-    own = st.level[at] if st.stack[at] else st.water_sight
+    own = st.sight(at)
     ignore = ignore_available(st, p, card)
     if card.los and st.level[space] > own and (ignore is None or ignore not in set(uses)):
         return (

@@ -170,6 +170,10 @@ class Rules:
             node = node[key]
         return node
 
+    def level_of(self, tile: int) -> int:
+        """A tile type's level (by its index in ``tile_ids``); a space's is its top tile's."""
+        return self.tile_levels[tile]
+
     def card(self, card_id: str) -> CardSpec:
         """A card by id."""
         return self.cards[self.card_index[card_id]]
@@ -182,6 +186,21 @@ class Rules:
             raise ContentError(
                 f"unknown die result {name!r}; known: {', '.join(self.face_names)}"
             ) from None
+
+
+def tile_level(tile_id: str, levels: Mapping[str, Any], tile_ids: Sequence[str]) -> int:
+    """A tile type's level: the ruleset's ``levels``, else its place among the packs' tile
+    types (1-based), else 0 for a tile no pack defines. The one definition of a level.
+
+    >>> tile_level("meadow", {"meadow": 2}, []), tile_level("rock", {}, ["sand", "rock"])
+    (2, 2)
+    >>> tile_level("lava", {}, ["sand"])
+    0
+    """
+    level = levels.get(tile_id)
+    if isinstance(level, int):
+        return level
+    return list(tile_ids).index(tile_id) + 1 if tile_id in tile_ids else 0
 
 
 def compile_rules(ws: Workspace, pack_ids: Sequence[str]) -> Rules:
@@ -204,7 +223,7 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     levels: Mapping[str, int] = rules.param("levels", {})
     for tile_id in plain["tile_types"]:
         rules.tile_ids.append(tile_id)
-        rules.tile_levels.append(int(levels.get(tile_id, len(rules.tile_levels) + 1)))
+        rules.tile_levels.append(tile_level(tile_id, levels, list(plain["tile_types"])))
     for entry in plain["stock"]:
         tile, back, count = _stock_entry(entry)
         rules.stock.setdefault(tile, []).append((back, count))
@@ -430,4 +449,5 @@ __all__ = [
     "build_rules",
     "compile_conditions",
     "compile_rules",
+    "tile_level",
 ]

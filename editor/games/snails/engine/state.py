@@ -208,6 +208,11 @@ class State:
         """The compass rose's arrow, or None without the wind."""
         return DIRECTIONS[self.wind_dir] if self.wind_dir >= 0 else None
 
+    def sight(self, space: int) -> int:
+        """The level a snail on a space sees from, for line of sight: the space's level on
+        land, the ruleset's line_of_sight.from_water in the water (the shore's)."""
+        return self.level[space] if self.stack[space] else self.water_sight
+
     def card_id(self, instance: int) -> str:
         """The card id of a card instance."""
         return self.rules.cards[self.card_of[instance]].id
@@ -572,7 +577,7 @@ class State:
         """Set a space's tiles (bottom to top) and recompute its level."""
         self.stack[space] = stack
         self.backs[space] = backs
-        self.level[space] = self.rules.tile_levels[stack[-1]] if stack else 0
+        self.level[space] = self.rules.level_of(stack[-1]) if stack else 0
 
     def destroy(self, space: int, cause: str, by: int, snail: int) -> Gen:
         """Remove a space's top tile, discard its tokens, fire its back's abilities."""

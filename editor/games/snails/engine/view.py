@@ -66,6 +66,15 @@ class SnailsView:
         return tuple(self.__st.level)
 
     @property
+    def water_sight(self) -> int:
+        """The level a snail in the water sees from (line_of_sight.from_water)."""
+        return self.__st.water_sight
+
+    def sight(self, space: int) -> int:
+        """The level a snail on a space sees from, for line of sight."""
+        return self.__st.sight(space)
+
+    @property
     def occ(self) -> tuple[tuple[int, ...], ...]:
         """Snails per space."""
         return tuple(self.__st.occ)
