@@ -36,7 +36,6 @@ class _Board:
         self.at = view.snail_at
         self.health = view.snail_health
         self.shell = view.snail_shell
-        self.names = view.snail_names
         self.mine = [s for s, p in enumerate(self.owner) if p == self.seat and self.at[s] >= 0]
         self.enemies = [s for s, p in enumerate(self.owner) if p != self.seat and self.at[s] >= 0]
         rules = view.rules
@@ -92,14 +91,6 @@ class _Board:
         return (
             20.0 * self.level[space] - 1.5 * shore - 8.0 * self.fire[space] + min(near, 3) - crowd
         )
-
-    def about(self, prompt: str) -> int:
-        """The snail a push, step or target decision is about (named in its prompt), or -1."""
-        best = -1
-        for s, name in enumerate(self.names):
-            if name and name in prompt and (best < 0 or len(name) > len(self.names[best])):
-                best = s
-        return best
 
 
 class HeuristicBot:
@@ -257,7 +248,7 @@ class HeuristicBot:
         return score
 
     def _moved(self, b: _Board, d: Decision, space: Any) -> float:
-        s = b.about(d.prompt)
+        s = b.view.about
         if s < 0:
             return 0.0
         good = b.spot(space, s)

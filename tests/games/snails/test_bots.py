@@ -202,3 +202,23 @@ def test_the_heuristic_sees_from_the_water_as_the_ruleset_says(crustacean: Prepa
         board = _Board(st.view(0))
         assert board.sight(water) == st.sight(water) == height
         assert board.sight(land) == st.sight(land) == st.level[land]
+
+
+def test_the_heuristic_reads_whom_a_push_moves_from_the_view(ws: Workspace) -> None:
+    from editor.core.engine import Decision
+
+    rules = ENGINE.prepare(ws, ws.layouts["crustacean"]).rules
+    st = State.from_scenario(
+        rules,
+        ws.boards["snails-expert"],
+        terrain={"C4": ["beach"], "C5": ["beach", "meadow", "mountain"]},
+        players=[("red", None, []), ("blue", None, [])],
+        snails=[("r", "red", "C4", None, False, None), ("b", "blue", "C4", None, False, None)],
+    )
+    water, high = st.space("D4"), st.space("C5")
+    # the prompt names no snail: whom the push moves is the view's about
+    decision = Decision(0, "push", (high, water), "where the snail goes")
+    for mover, best in (("b", water), ("r", high)):
+        st.about = st.snail(mover)
+        for seed in range(8):
+            assert HeuristicBot(0, random.Random(seed)).choose(decision, st.view(0)) == best

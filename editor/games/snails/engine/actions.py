@@ -89,12 +89,12 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
 def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
     """Resolve a card with one of its options, then the Medic's healing."""
     # who and what causes the events of this resolution (triggers' by and cause)
-    before = st.actor, st.actor_card
-    st.actor, st.actor_card = p, card.id
+    before = st.actor, st.actor_card, st.actor_snail
+    st.actor, st.actor_card, st.actor_snail = p, card.id, s
     try:
         yield from _resolve(st, p, s, card, act)
     finally:
-        st.actor, st.actor_card = before
+        st.actor, st.actor_card, st.actor_snail = before
 
 
 def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:

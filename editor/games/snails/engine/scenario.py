@@ -56,6 +56,7 @@ _MUTABLE = (
     "about_ability",
     "actor",
     "actor_card",
+    "actor_snail",
 )
 
 

@@ -97,6 +97,8 @@ class State:
         #: the Cleaning phase): who and what caused an event, for triggers' by and cause.
         self.actor = -1
         self.actor_card = ""
+        #: The snail resolving the card being resolved (-1: none).
+        self.actor_snail = -1
         #: The heal_on_meeting ability's id (set with the first snail that has it).
         self.medic_id: str = ""
         #: Whether any snail heals on meeting (heal_on_meeting), and whether once a round (its

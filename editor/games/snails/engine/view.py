@@ -125,6 +125,16 @@ class SnailsView:
         return tuple(self.__st.saim)
 
     @property
+    def acting(self) -> int:
+        """The snail resolving the card being resolved now (-1: none)."""
+        return self.__st.actor_snail
+
+    @property
+    def about(self) -> int:
+        """The snail a push, step or capacity decision is about (the one moved), or -1."""
+        return self.__st.about
+
+    @property
     def factions(self) -> tuple[str | None, ...]:
         """Faction per seat."""
         return tuple(self.__st.pfaction)

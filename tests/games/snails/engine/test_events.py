@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from editor.core.engine import MatchSpec, Outcome
 from editor.games.snails.metrics import METRICS
 from tests.games.snails.engine.conftest import Scenario
@@ -23,3 +25,23 @@ def test_a_dead_snails_card_is_revealed_not_played(scenario: Scenario) -> None:
     assert played == [("play", 0, r2, "aim")]
     m = METRICS.measure(st.events, Outcome((0,), "rounds", 1), MatchSpec(2, (), frozenset(), 0))
     assert m["plays"] == {"aim": 1}
+
+
+def test_the_view_names_the_acting_snail_and_the_one_moved(scenario: Scenario) -> None:
+    from editor.games.snails.engine.actions import resolve
+    from editor.games.snails.engine.decisions import Action
+
+    st = scenario(
+        {"C4": ["beach"], "C5": ["beach"], "C6": ["beach"]},
+        {"r": ("red", "C4"), "b1": ("blue", "C5"), "b2": ("blue", "C5"), "b3": ("blue", "C5")},
+    )
+    r = st.snail("r")
+    assert st.view(0).acting == -1
+    flow = resolve(st, 0, r, st.rules.card("crawl"), Action((st.space("C5"),)))
+    d = next(flow)  # C5 is full: which snail r pushes on
+    assert d.kind == "capacity"
+    assert (st.view(0).acting, st.view(0).about) == (r, r)
+    with contextlib.suppress(StopIteration):
+        flow.send(st.snail("b2"))  # b2 goes on to C6 (one space lies away from C4)
+    assert st.snail_info("b2")["at"] == "C6" and st.snail_info("r")["at"] == "C5"
+    assert st.view(0).acting == -1
