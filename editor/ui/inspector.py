@@ -192,6 +192,7 @@ class Inspector(QWidget):
             self.title.setText("No space selected")
             self.summary.setText("Click a space on the board to inspect it.")
             self.tokens_text.setText("")
+            self.tokens_text.hide()  # an empty line would only push the token rows down
             self._show_extras(None)
             self._update_buttons()
             return
@@ -199,10 +200,12 @@ class Inspector(QWidget):
         space = model.space(label)
         stack = space.stack
         self.title.setText(label)
-        if stack:
+        if len(stack) == 1:
+            self.summary.setText("Land, 1 tile.")
+        elif stack:
             count = len(stack)
             self.summary.setText(
-                f"Land, {count} tile{'s' * (count != 1)}, listed from the top (level {count})"
+                f"Land, {count} tiles, listed from the top (level {count})"
                 " down to the bottom (level 1)."
             )
         else:
@@ -225,6 +228,7 @@ class Inspector(QWidget):
             self.stack_list.setCurrentRow(keep)
         tokens = ", ".join(f"{count} {model.token_name(t)}" for t, count in space.tokens)
         self.tokens_text.setText(f"<b>Tokens:</b> {tokens or 'none'}")
+        self.tokens_text.show()
         self._show_extras(space)
         self._update_buttons()
 
