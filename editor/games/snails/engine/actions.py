@@ -42,17 +42,28 @@ def crawl_paths(st: State, s: int) -> list[tuple[int, ...]]:
     return out
 
 
+def refusal(st: State, p: int, s: int, card: CardSpec) -> str | None:
+    """Why snail ``s`` cannot resolve ``card`` at all where it stands, or None when it may try
+    (targets and paths are judged by the options). The one place these rules live: the options
+    obey it, and rules examples quote it."""
+    at = st.sat[s]
+    name = st.snail_names[s]
+    if at < 0:
+        return f"{card.id}: {name} is dead"
+    if not st.stack[at]:
+        if card.basic == "dig":
+            return f"{card.id}: {name} is on water, and Dig cannot be performed on a water space"
+        if card.attack and not st.p_from_water[p]:
+            return f"{card.id}: {name} is in the water, and its faction cannot attack from water"
+    return None
+
+
 def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, ...]:
     """The legal ways to resolve ``card`` with snail ``s`` now; () when it can do nothing."""
     at = st.sat[s]
-    if at < 0:
+    if at < 0 or (not st.stack[at] and refusal(st, p, s, card) is not None):
         return ()
-    on_water = not st.stack[at]
     basic = card.basic
-    if basic == "dig" and on_water:
-        return ()
-    if card.attack and on_water and not st.p_from_water[p]:
-        return ()
     if basic == "crawl":
         paths = crawl_paths(st, s)
         base: tuple[Action, ...] = tuple(_new(Action, (path, (), ())) for path in paths)

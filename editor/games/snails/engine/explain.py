@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from editor.games.snails.engine.actions import refusal
 from editor.games.snails.engine.attacks import ignore_available
 from editor.games.snails.engine.decisions import Action
 
@@ -15,13 +16,10 @@ if TYPE_CHECKING:
 
 def why_no_action(st: State, p: int, s: int, card: CardSpec) -> str:
     """Why a card cannot be performed at all by snail ``s``."""
+    reason = refusal(st, p, s, card)
+    if reason is not None:
+        return reason
     name = st.snail_names[s]
-    at = st.sat[s]
-    on_water = not st.stack[at]
-    if card.basic == "dig" and on_water:
-        return f"{card.id}: {name} is on water, and Dig cannot be performed on a water space"
-    if card.attack and on_water and not st.p_from_water[p]:
-        return f"{card.id}: {name} is in the water, and its faction cannot attack from water"
     if card.select in ("snail", "space"):
         return f"{card.id}: {name} has no legal target (range, line of sight, immunities)"
     return f"{name} cannot perform {card.id} here"

@@ -45,3 +45,27 @@ def test_the_view_names_the_acting_snail_and_the_one_moved(scenario: Scenario) -
         flow.send(st.snail("b2"))  # b2 goes on to C6 (one space lies away from C4)
     assert st.snail_info("b2")["at"] == "C6" and st.snail_info("r")["at"] == "C5"
     assert st.view(0).acting == -1
+
+
+def test_the_options_and_the_explanation_share_one_refusal(scenario: Scenario) -> None:
+    from editor.games.snails.engine.actions import action_options, refusal
+    from editor.games.snails.engine.explain import why_no_action
+
+    st = scenario(
+        {"C4": ["beach"], "D4": ["beach"]},
+        {"r": ("red", "C5"), "p": ("blue", "D5"), "b": ("red", "C4"), "q": ("blue", "D4")},
+        players={"red": None, "blue": "pirates"},
+    )
+    for snail in ("r", "p", "b", "q"):
+        s = st.snail(snail)
+        p = st.sp[s]
+        for card in st.rules.cards:
+            reason = refusal(st, p, s, card)
+            if reason is not None:
+                assert action_options(st, p, s, card) == ()
+                assert why_no_action(st, p, s, card) == reason
+    r, p = st.snail("r"), st.snail("p")
+    assert refusal(st, 0, r, st.rules.card("dig")) is not None
+    assert refusal(st, 0, r, st.rules.card("hit")) is not None
+    assert refusal(st, 1, p, st.rules.card("hit")) is None  # the Pirates attack from water
+    assert refusal(st, 0, st.snail("b"), st.rules.card("dig")) is None
