@@ -222,3 +222,12 @@ def test_the_heuristic_reads_whom_a_push_moves_from_the_view(ws: Workspace) -> N
         st.about = st.snail(mover)
         for seed in range(8):
             assert HeuristicBot(0, random.Random(seed)).choose(decision, st.view(0)) == best
+
+
+def test_a_broken_bots_module_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    assert ENGINE.bots() is BOTS
+    monkeypatch.setitem(sys.modules, "editor.games.snails.bots", None)
+    with pytest.raises(ImportError):
+        ENGINE.bots()

@@ -7,7 +7,6 @@ GameState protocol and the scenario API for rules examples.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -81,14 +80,10 @@ class SnailsEngine:
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The bots by name (from editor.games.snails.bots)."""
-        try:
-            bots = importlib.import_module("editor.games.snails.bots")
-        except ModuleNotFoundError as exc:
-            if exc.name != "editor.games.snails.bots":
-                raise
-            return {}  # the Snails bots are not there: only the simulator's generic ones
-        found: Mapping[str, BotFactory] = bots.BOTS
-        return found
+        # imported here: the bots module reads the engine's view and rules
+        from editor.games.snails.bots import BOTS
+
+        return BOTS
 
 
 ENGINE = SnailsEngine()
