@@ -194,10 +194,15 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     for p in st.order():
         st.draw(p, hand + st.p_draw_extra[p][2])
     if st.wind_on:
+        # the rulebook puts the compass rose on an empty (water) space at the board's edge
         border = [x for x in prepared.tables.border if not st.stack[x]]
-        if border:
-            st.wind_space = st.rng.choice(border)
-            st.wind_dir = st.rng.randrange(6)
-            st.events.append(("wind", st.wind))
+        if not border:
+            raise ValueError(
+                f"the Wind module needs an empty border space for the compass rose, but every"
+                f" space on the edge of layout {prepared.layout_id or '(unnamed)'} holds a tile"
+            )
+        st.wind_space = st.rng.choice(border)
+        st.wind_dir = st.rng.randrange(6)
+        st.events.append(("wind", st.wind))
     st.start(match_flow(st))
     return st

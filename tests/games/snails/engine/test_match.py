@@ -284,3 +284,21 @@ def test_layout_pins_backs_lays_tokens_and_limits_start_spaces(ws: Workspace) ->
         play_random(st, seed)
         placed = [e[2] for e in st.events if e[0] == "place"]
         assert len(placed) == 16 and set(placed) <= set(pinned.starts)
+
+
+def test_the_wind_needs_an_empty_border_space(crustacean: Prepared) -> None:
+    tables = crustacean.tables
+    border = set(tables.border)
+    # the crustacean's land, plus a beach on every water space of the board's edge
+    stacks = tuple(
+        stack or ((0,) if x in border else ()) for x, stack in enumerate(crustacean.stacks)
+    )
+    walled = replace(crustacean, stacks=stacks)
+    ENGINE.new_match(walled, MatchSpec(2, (), frozenset(), 1))  # no wind: fine
+    with pytest.raises(ValueError, match="Wind module needs an empty border space"):
+        ENGINE.new_match(walled, MatchSpec(2, (), frozenset({"wind"}), 1))
+    # one water space on the edge is enough, and the compass rose goes there
+    (free,) = [x for x in sorted(border) if not crustacean.stacks[x]][:1]
+    opened = replace(walled, stacks=tuple(() if x == free else s for x, s in enumerate(stacks)))
+    st = ENGINE.new_match(opened, MatchSpec(2, (), frozenset({"wind"}), 1))
+    assert st.wind_space == free and st.wind is not None
