@@ -61,6 +61,8 @@ class Prompts:
         path = Path(name)
         if not path.name.endswith(".layout.yaml"):
             path = path.with_name(path.name.removesuffix(".yaml") + ".layout.yaml")
+            if not self._may_replace(path):
+                return None
         return path
 
     def export_path(self, suggested: Path) -> Path | None:
@@ -73,7 +75,21 @@ class Prompts:
         path = Path(name)
         if path.suffix.lower() not in (".png", ".svg"):
             path = path.with_name(path.name + (".svg" if "svg" in chosen.lower() else ".png"))
+            if not self._may_replace(path):
+                return None
         return path
+
+    def _may_replace(self, path: Path) -> bool:
+        """Ask before overwriting a file whose name Seastack completed.
+
+        The file dialog asked about the name as typed ("crab"), not about the file that will
+        be written ("crab.layout.yaml"); without this a file could be replaced unasked.
+        """
+        if not path.exists():
+            return True
+        return self.confirm(
+            "Replace the file?", f"{path.name} already exists in {path.parent}. Replace it?"
+        )
 
     def choose_board(self, boards: list[tuple[str, str]]) -> str | None:
         """One board id from ``(id, name)`` pairs, for a new layout."""
