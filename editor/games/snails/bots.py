@@ -125,6 +125,8 @@ class HeuristicBot:
             "discard": lambda b, d, o: -sum(_card_value(b, c) for c in o),
             "keep": lambda b, d, o: sum(_card_value(b, c) for c in o),
             "search": lambda b, d, o: _card_value(b, o),
+            # the friend with the most health to win back
+            "heal": lambda b, d, o: float(b.view.snail_max[o] - b.health[o]),
         }
         rate = rates.get(kind)
         if rate is None:

@@ -307,6 +307,8 @@ class _Checker:
                 self._keys_fit_the_card(at, step, rules.card(step["action"]))
             for position, label in enumerate(step.get("path", [])):
                 self.label((*at, "path", position), label)
+            if "heal" in step:
+                self.known((*at, "heal"), step["heal"], snails, "snail")
             target = step.get("target")
             board = self.board
             if (
@@ -519,6 +521,7 @@ def _do(state: State, step: Mapping[str, Any]) -> None:
         choose=step.get("choose"),
         push=dict(step["push"]) if "push" in step else None,
         use=tuple(step.get("use", ())),
+        heal=step.get("heal"),
     )
 
 

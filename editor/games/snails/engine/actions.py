@@ -150,11 +150,12 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
             ctx.card = card
             yield from run_ops(st, ctx, card.effects)
     if st.medics and s in st._moved and st.sat[s] >= 0:
-        medic_heal(st, p, s)
+        yield from medic_heal(st, p, s)
 
 
-def medic_heal(st: State, p: int, s: int) -> None:
-    """After an action that moved or placed snail ``s``: a Medic and a friend on one space heal."""
+def medic_heal(st: State, p: int, s: int) -> Gen:
+    """After an action that moved or placed snail ``s``: a Medic and a friend on one space heal;
+    the Medic's player picks the friend when several are hurt."""
     medic_id = st.medic_id
     if st.medic_once and medic_id in st.used[p]:
         return
@@ -164,7 +165,11 @@ def medic_heal(st: State, p: int, s: int) -> None:
     if own is not None:
         friends = [f for f in here if f != s and st.sp[f] == p and st.shp[f] < st.smax[f]]
         if friends:
-            friend = min(friends, key=lambda f: (st.shp[f] - st.smax[f], f))
+            if len(friends) > 1:
+                names = ", ".join(st.snail_names[f] for f in friends)
+                friend = yield Decision(p, "heal", tuple(friends), f"which friend heals: {names}")
+            else:
+                friend = friends[0]
             st.heal(friend, own[0])
         elif st.shp[s] < st.smax[s]:
             st.heal(s, own[1])

@@ -22,6 +22,7 @@ KINDS = (
     "discard",  # cards to discard (tuples of card instances)
     "keep",  # cards to keep of those just drawn (tuples of card instances)
     "search",  # a card taken from the discard pile (card instances)
+    "heal",  # which hurt friend a Medic that moved heals (snail ints)
 )
 
 

@@ -232,6 +232,7 @@ def perform(
     choose: str | Sequence[str] | None = None,
     push: Mapping[str, str | Sequence[str]] | None = None,
     use: Iterable[str] = (),
+    heal: str | None = None,
 ) -> None:
     """Resolve one action of one snail; IllegalChoice (state unchanged) names what is wrong."""
     rules = st.rules
@@ -299,6 +300,7 @@ def perform(
     act: Action = chosen[0]
     extra_adj = [st.space(x) for x in adj_list[card.adjacent :]]
     answers = _Answers(st, p, choose, push, uses, extra_adj)
+    answers.heal = heal
     snap = snapshot(st)
     try:
         if card.kind in ("attack", "special"):
@@ -389,6 +391,8 @@ class _Answers:
         self.extra_adj = extra_adj
         #: Snails of ``push`` whose entry answered a decision.
         self.pushed: set[str] = set()
+        #: The friend a Medic heals when several could be (the step's ``heal``).
+        self.heal: str | None = None
 
     def unused_push(self, events: Sequence[tuple[Any, ...]]) -> str | None:
         """Why a ``push`` entry did not apply (its snail was not pushed or went elsewhere)."""
@@ -473,6 +477,16 @@ class _Answers:
             if self.extra_adj:
                 return self.extra_adj.pop(0)
             raise IllegalChoice(f"{ability}: missing key 'adjacent' for the tile it damages")
+        if kind == "heal":
+            friends = ", ".join(st.snail_names[o] for o in options)
+            if self.heal is None:
+                raise IllegalChoice(
+                    f"the Medic may heal {friends}: missing key 'heal' naming the friend it heals"
+                )
+            friend = st.snail(self.heal)
+            if friend not in options:
+                raise IllegalChoice(f"heal: the Medic cannot heal {self.heal}; it may heal {friends}")
+            return friend
         if kind in ("discard", "search", "keep"):
             for o in options:
                 ids = sorted(st.card_id(c) for c in (o if isinstance(o, tuple) else (o,)))

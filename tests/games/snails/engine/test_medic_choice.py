@@ -1,0 +1,45 @@
+"""The Medic's player picks which hurt friend it heals when several share its new space."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.core.engine import IllegalChoice
+from editor.games.snails.engine.actions import resolve
+from editor.games.snails.engine.decisions import Action
+from tests.games.snails.engine.conftest import Scenario
+
+SNAILS = {
+    "A": ("red", "D5", None, False, "medic"),
+    "B": ("red", "D4", 4),
+    "C": ("red", "D4", 15),
+    "E": ("blue", "D5"),
+}
+
+
+def test_several_hurt_friends_make_a_decision(scenario: Scenario) -> None:
+    st = scenario({"D4": ["beach"], "D5": ["beach"]}, SNAILS, modules=["specialists"])
+    a, b, c = st.snail("A"), st.snail("B"), st.snail("C")
+    flow = resolve(st, 0, a, st.rules.card("crawl"), Action((st.space("D4"),)))
+    d = next(flow)
+    assert (d.kind, d.player, set(d.options)) == ("heal", 0, {b, c})
+    with pytest.raises(StopIteration):
+        flow.send(c)  # not the most hurt: the player's pick
+    assert (st.shp[b], st.shp[c]) == (4, 20)
+
+
+def test_one_hurt_friend_is_healed_without_asking(scenario: Scenario) -> None:
+    snails = {**SNAILS, "C": ("red", "D4")}
+    st = scenario({"D4": ["beach"], "D5": ["beach"]}, snails, modules=["specialists"])
+    st.perform("A", "crawl", path=["D4"])
+    assert st.snail_info("B")["health"] == 14
+
+
+def test_a_rules_example_names_the_friend(scenario: Scenario) -> None:
+    st = scenario({"D4": ["beach"], "D5": ["beach"]}, SNAILS, modules=["specialists"])
+    with pytest.raises(IllegalChoice, match="missing key 'heal'"):
+        st.perform("A", "crawl", path=["D4"])
+    with pytest.raises(IllegalChoice, match="cannot heal E; it may heal B, C"):
+        st.perform("A", "crawl", path=["D4"], heal="E")
+    st.perform("A", "crawl", path=["D4"], heal="B")
+    assert (st.snail_info("B")["health"], st.snail_info("C")["health"]) == (14, 15)
