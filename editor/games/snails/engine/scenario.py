@@ -485,7 +485,9 @@ class _Answers:
                 )
             friend = st.snail(self.heal)
             if friend not in options:
-                raise IllegalChoice(f"heal: the Medic cannot heal {self.heal}; it may heal {friends}")
+                raise IllegalChoice(
+                    f"heal: the Medic cannot heal {self.heal}; it may heal {friends}"
+                )
             return friend
         if kind in ("discard", "search", "keep"):
             for o in options:
