@@ -6,9 +6,31 @@ through :class:`Diagnostic`, so the CLI, the editor and the tests read them the 
 
 from __future__ import annotations
 
+import difflib
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+
+def suggest(word: str, known: Iterable[str], *, listing: str = "known", sort: bool = True) -> str:
+    """A hint to end a message about an unknown word: the closest known one, else all of them.
+
+    ``listing`` introduces the full list; ``sort=False`` keeps the order given (a schema's enum).
+
+    >>> suggest("beech", ["meadow", "beach"])
+    "; did you mean 'beach'?"
+    >>> suggest("zz", ["wind", "specialists"])
+    '; known: specialists, wind'
+    >>> suggest("zz", ["b", "a"], listing="use one of", sort=False)
+    '; use one of: b, a'
+    >>> suggest("zz", [])
+    ''
+    """
+    names = sorted(known) if sort else list(known)
+    close = difflib.get_close_matches(word, names, n=1)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    return f"; {listing}: {', '.join(names)}" if names else ""
 
 
 class Severity(enum.Enum):

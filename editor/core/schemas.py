@@ -7,7 +7,6 @@ network: a reference to anything not loaded is an error, not a download.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -21,7 +20,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from editor.core.diagnostics import Diagnostic, error
+from editor.core.diagnostics import Diagnostic, error, suggest
 from editor.core.documents import Document
 from editor.core.resources import schemas_dir
 
@@ -177,12 +176,9 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
         ]
         out = []
         for key in extras:
-            message = f"unknown key {key!r} in {place}"
-            close = difflib.get_close_matches(key, sorted(known), n=1)
-            if close:
-                message += f"; did you mean {close[0]!r}?"
-            elif known:
-                message += f"; expected one of: {', '.join(sorted(known))}"
+            message = f"unknown key {key!r} in {place}" + suggest(
+                key, known, listing="expected one of"
+            )
             out.append(at_key("unknown-key", message, (*path, key)))
         return out
     if kind == "required" and isinstance(instance, dict):
@@ -198,11 +194,9 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
         ]
     if kind in ("enum", "const"):
         allowed = list(value) if kind == "enum" else [value]
-        choices = ", ".join(str(a) for a in allowed)
-        message = f"{instance!r} is not allowed for {place}; use one of: {choices}"
-        close = difflib.get_close_matches(str(instance), [str(a) for a in allowed], n=1)
-        if close:
-            message = f"{instance!r} is not allowed for {place}; did you mean {close[0]!r}?"
+        message = f"{instance!r} is not allowed for {place}" + suggest(
+            str(instance), [str(a) for a in allowed], listing="use one of", sort=False
+        )
         return [at_value("bad-value", message)]
     if kind == "pattern":
         hint = schema.get("x-hint")

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from editor.core.diagnostics import Diagnostic
+from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document
 from editor.core.hexgrid import format_label
 from editor.core.layouts import Layout, label_sort_key
@@ -32,14 +31,6 @@ def _at(document: Document, path: tuple[str | int, ...], code: str, message: str
 
 def _at_key(document: Document, path: tuple[str | int, ...], code: str, message: str) -> Diagnostic:
     return document.error_at(path, code, message, at_key=True)
-
-
-def _suggest(word: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(known), n=1)
-    if close:
-        return f"; did you mean {close[0]!r}?"
-    names = sorted(known)
-    return f"; known: {', '.join(names)}" if names else ""
 
 
 def snails_packs(ws: Workspace) -> list[Pack]:
@@ -87,7 +78,7 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
                     ("back", "tile back", known.backs),
                 ):
                     if entry[field] not in ids:
-                        message = f"no {what} {entry[field]!r}" + _suggest(entry[field], ids)
+                        message = f"no {what} {entry[field]!r}" + suggest(entry[field], ids)
                         yield _at(document, ("stock", index, field), "unknown-id", message)
         names = {*known.types, WATER}
         for document in ws.documents_of([pack], "ruleset"):
@@ -98,7 +89,7 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
                         document,
                         ("levels", tile),
                         "unknown-id",
-                        f"no tile type {tile!r}" + _suggest(tile, names),
+                        f"no tile type {tile!r}" + suggest(tile, names),
                     )
             for tile, below in data.get("stacking", {}).items():
                 if tile not in known.types:
@@ -106,7 +97,7 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
                         document,
                         ("stacking", tile),
                         "unknown-id",
-                        f"no tile type {tile!r}" + _suggest(tile, known.types),
+                        f"no tile type {tile!r}" + suggest(tile, known.types),
                     )
                 for index, under in enumerate(below):
                     if under not in names:
@@ -114,7 +105,7 @@ def check_packs(ws: Workspace) -> Iterator[Diagnostic]:
                             document,
                             ("stacking", tile, index),
                             "unknown-id",
-                            f"no tile type {under!r}" + _suggest(under, names),
+                            f"no tile type {under!r}" + suggest(under, names),
                         )
 
 
@@ -156,7 +147,7 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
                     document,
                     where,
                     "unknown-id",
-                    f"no tile type {tile!r} in the packs in use" + _suggest(tile, tiles.types),
+                    f"no tile type {tile!r} in the packs in use" + suggest(tile, tiles.types),
                 )
                 below = tile
                 continue
@@ -231,7 +222,7 @@ def check_backs(layout: Layout, tiles: TileSet) -> Iterator[Diagnostic]:
                 continue  # random, or a tile type the stack check has reported
             where = ("backs", label, index)
             if back not in tiles.backs:
-                message = f"no tile back {back!r} in the packs in use" + _suggest(back, tiles.backs)
+                message = f"no tile back {back!r} in the packs in use" + suggest(back, tiles.backs)
                 yield _at(document, where, "unknown-id", message)
                 continue
             if (tile_id, back) not in stock:
@@ -283,7 +274,7 @@ def check_tokens_and_starts(
             where = ("tokens", label, token)
             kind = tokens.get(token)
             if kind is None:
-                message = f"no token {token!r} in the packs in use" + _suggest(token, tokens)
+                message = f"no token {token!r} in the packs in use" + suggest(token, tokens)
                 yield _at_key(document, where, "unknown-id", message)
             elif not layout.spaces.get(label) and not kind.get("on_water", False):
                 yield _at_key(

@@ -7,12 +7,11 @@ it is written.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from editor.core.diagnostics import Diagnostic
+from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document
 from editor.core.files import display_path
 from editor.core.packs import Pack, closure
@@ -48,14 +47,6 @@ _KINDS_OF_FILE = {"tiles": ("tile_types", "tile_backs")}
 #: Most players a game seats when the ruleset does not say (its players.max); the arsenal
 #: must deal each of them a starting hand.
 MAX_PLAYERS = 4
-
-
-def _suggest(word: str, known: Iterable[str]) -> str:
-    names = sorted(known)
-    close = difflib.get_close_matches(word, names, n=1)
-    if close:
-        return f"; did you mean {close[0]!r}?"
-    return f"; known: {', '.join(names)}" if names else ""
 
 
 @dataclass
@@ -160,7 +151,7 @@ def _check_card(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
             message = f"only faction cards belong to a faction; this card is of kind {kind!r}"
             yield document.error_at((*path, "faction"), "bad-value", message)
         elif faction is None and known.missing("factions", faction_id):
-            message = f"no faction {faction_id!r}" + _suggest(faction_id, known.ids["factions"])
+            message = f"no faction {faction_id!r}" + suggest(faction_id, known.ids["factions"])
             yield document.error_at((*path, "faction"), "unknown-id", message)
         elif faction is not None and faction.data["card"] != card["id"]:
             message = (
@@ -205,7 +196,7 @@ def _check_faction(entry: Entry, known: _Known) -> Iterator[Diagnostic]:
     card = known.get("cards", card_id)
     if card is None:
         if known.missing("cards", card_id):
-            message = f"no card {card_id!r}" + _suggest(card_id, known.ids["cards"])
+            message = f"no card {card_id!r}" + suggest(card_id, known.ids["cards"])
             yield document.error_at((*path, "card"), "unknown-id", message)
     elif card.data["kind"] != "faction":
         message = (
@@ -282,7 +273,7 @@ def _check_trigger(
     causes = {*BASIC_ACTIONS, *known.ids["cards"]}
     for index, cause in enumerate(trigger.get("cause", [])):
         if cause not in BASIC_ACTIONS and known.missing("cards", cause):
-            message = f"no basic action or card {cause!r}" + _suggest(cause, causes)
+            message = f"no basic action or card {cause!r}" + suggest(cause, causes)
             yield document.error_at((*where, "cause", index), "unknown-id", message)
 
 
@@ -338,7 +329,7 @@ class _Scope:
             if isinstance(args, dict) and key in args:
                 token = str(args[key])
                 if self.known.missing("tokens", token):
-                    message = f"no token {token!r}" + _suggest(token, self.known.ids["tokens"])
+                    message = f"no token {token!r}" + suggest(token, self.known.ids["tokens"])
                     yield document.error_at((*at, key), "unknown-id", message)
         for selector, path in self._selectors(op, args, at):
             yield from self._selector(selector, path, at)

@@ -10,13 +10,12 @@ with the engine's scenario API (``State.from_scenario``), the steps are played w
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from editor.core.boards import Board
-from editor.core.diagnostics import Diagnostic
+from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document, Path_
 from editor.core.engine import IllegalChoice
 from editor.core.schemas import schema_id
@@ -152,7 +151,7 @@ class _Checker:
                 self.error(
                     ("packs", index),
                     "unknown-id",
-                    f"no pack {pack_id!r}{_suggest(pack_id, self.ws.packs)}",
+                    f"no pack {pack_id!r}{suggest(pack_id, self.ws.packs)}",
                 )
                 ok = False
             elif pack.game != GAME_ID:
@@ -167,7 +166,7 @@ class _Checker:
                 self.error(
                     ("modules", index),
                     "unknown-id",
-                    f"no Snails module {module!r}{_suggest(module, MODULES)}",
+                    f"no Snails module {module!r}{suggest(module, MODULES)}",
                 )
             elif not isinstance(rules.ruleset.get(module), Mapping):
                 self.error(
@@ -184,7 +183,7 @@ class _Checker:
         path = ("given", "board")
         if board is None:
             self.error(
-                path, "unknown-id", f"no board {board_id!r}{_suggest(board_id, self.ws.boards)}"
+                path, "unknown-id", f"no board {board_id!r}{suggest(board_id, self.ws.boards)}"
             )
             return None
         if board.game != GAME_ID or board.grid != "hex":
@@ -214,9 +213,7 @@ class _Checker:
         names = set(known)
         if value in names:
             return True
-        self.error(
-            path, "unknown-id", f"no {what} {value!r}{_suggest(value, names)}", at_key=at_key
-        )
+        self.error(path, "unknown-id", f"no {what} {value!r}{suggest(value, names)}", at_key=at_key)
         return False
 
     def _given(self, rules: Rules, modules: Sequence[str]) -> None:
@@ -319,7 +316,7 @@ class _Checker:
             ):
                 message = f"target {target!r} is neither a snail of this example nor a space"
                 message += f" of board {board.id!r}"
-                self.error((*at, "target"), "unknown-id", message + _suggest(target, snails))
+                self.error((*at, "target"), "unknown-id", message + suggest(target, snails))
             if "adjacent" in step:
                 self.label((*at, "adjacent"), step["adjacent"])
             for name, labels in step.get("push", {}).items():
@@ -375,14 +372,6 @@ class _Checker:
 
 
 _WHAT_IT_HITS = {"ring": "every space at its range", "own-space": "its own space"}
-
-
-def _suggest(word: str, known: Iterable[str]) -> str:
-    names = sorted(known)
-    close = difflib.get_close_matches(word, names, n=1)
-    if close:
-        return f"; did you mean {close[0]!r}?"
-    return f"; known: {', '.join(names)}" if names else ""
 
 
 def _hand_cards(rules: Rules) -> list[str]:

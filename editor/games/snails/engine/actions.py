@@ -34,7 +34,7 @@ def crawl_paths(st: State, s: int) -> list[tuple[int, ...]]:
         for cur, path in frontier:
             top = level[cur] + climb
             for x in nbrs[cur]:
-                if level[x] <= top and (len(st.occ[x]) < st.capacity or st.can_enter(x, cur)):
+                if level[x] <= top and st.can_enter(x, cur):
                     p = (*path, x)
                     out.append(p)
                     nxt.append((x, p))

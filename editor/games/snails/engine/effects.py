@@ -313,50 +313,38 @@ def _c_move(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
     return op
 
 
-def _c_destroy(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
-    at = _where(str(_args(raw, "at").get("at", "target")))
+def _terrain_op(destroy: bool) -> Callable[[Rules, Any, SnailCond | None], Op]:
+    """destroy (the top tile goes) or damage_terrain (a damaged token, or destroy) at spaces."""
 
-    def op(st: State, ctx: Ctx) -> Gen:
-        for space in at(st, ctx):
-            yield from st.destroy(space, ctx.cause, ctx.player, ctx.snail)
+    def compile_op(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
+        at = _where(str(_args(raw, "at").get("at", "target")))
 
-    return op
+        def op(st: State, ctx: Ctx) -> Gen:
+            hurt = st.destroy if destroy else st.damage_terrain
+            for space in at(st, ctx):
+                yield from hurt(space, ctx.cause, ctx.player, ctx.snail)
 
+        return op
 
-def _c_damage_terrain(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
-    at = _where(str(_args(raw, "at").get("at", "target")))
-
-    def op(st: State, ctx: Ctx) -> Gen:
-        for space in at(st, ctx):
-            yield from st.damage_terrain(space, ctx.cause, ctx.player, ctx.snail)
-
-    return op
+    return compile_op
 
 
-def _c_add_token(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
-    args = _args(raw, "token")
-    tok = rules.token_index[str(args["token"])]
-    count = int(args.get("count", 1))
-    at = _where(str(args.get("at", "target")))
+def _token_op(sign: int) -> Callable[[Rules, Any, SnailCond | None], Op]:
+    """add_token (sign 1) or remove_token (sign -1): ``count`` tokens of a kind at spaces."""
 
-    def op(st: State, ctx: Ctx) -> None:
-        for space in at(st, ctx):
-            st.add_token(tok, space, count)
+    def compile_op(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
+        args = _args(raw, "token")
+        tok = rules.token_index[str(args["token"])]
+        count = sign * int(args.get("count", 1))
+        at = _where(str(args.get("at", "target")))
 
-    return op
+        def op(st: State, ctx: Ctx) -> None:
+            for space in at(st, ctx):
+                st.add_token(tok, space, count)
 
+        return op
 
-def _c_remove_token(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
-    args = _args(raw, "token")
-    tok = rules.token_index[str(args["token"])]
-    count = int(args.get("count", 1))
-    at = _where(str(args.get("at", "target")))
-
-    def op(st: State, ctx: Ctx) -> None:
-        for space in at(st, ctx):
-            st.add_token(tok, space, -count)
-
-    return op
+    return compile_op
 
 
 def _c_draw(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
@@ -431,10 +419,10 @@ _COMPILERS: dict[str, Callable[[Rules, Any, SnailCond | None], Op]] = {
     "push": _c_push,
     "place": _c_place,
     "move": _c_move,
-    "destroy": _c_destroy,
-    "damage_terrain": _c_damage_terrain,
-    "add_token": _c_add_token,
-    "remove_token": _c_remove_token,
+    "destroy": _terrain_op(destroy=True),
+    "damage_terrain": _terrain_op(destroy=False),
+    "add_token": _token_op(1),
+    "remove_token": _token_op(-1),
     "draw": _c_draw,
     "discard": _c_discard,
     "search_discard": _c_search,

@@ -117,8 +117,6 @@ def drawing(st: State) -> Gen:
                 if c not in keep:
                     st.hand[p].remove(c)
                     st.discard.append(c)
-        elif discard_drawn and got:
-            pass
         over = len(st.hand[p]) - limit
         if over > 0:
             yield from st.discard_from_hand(p, over)

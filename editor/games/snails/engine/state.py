@@ -433,7 +433,7 @@ class State:
             return True
         if frm < 0:
             return False
-        if not any(x >= 0 for x in self.tables.away[frm][dest]):
+        if not self.tables.away[frm][dest]:
             return False
         return any(self.pushable(x) for x in occ)
 
@@ -531,11 +531,8 @@ class State:
         at = self.sat[s]
         if at < 0 or not self.pushable(s):
             return False
-        cands = (
-            self.tables.nbrs[at]
-            if origin < 0
-            else tuple(x for x in self.tables.away[origin][at] if x >= 0)
-        )
+        # tables.away holds on-board spaces only
+        cands = self.tables.nbrs[at] if origin < 0 else self.tables.away[origin][at]
         if not cands:
             return False
         if len(cands) > 1:
