@@ -17,6 +17,7 @@ def test_suggest_names_the_closest_or_lists_all() -> None:
 def test_schema_messages_end_with_the_same_hint() -> None:
     text = "tokens:\n  - {id: a, name: A, text: t, colur: '#000000'}\n"
     document, _ = parse_document(text, "t.yaml")
+    assert document is not None
     uri = schema_id("snails/tokens.schema.json")
     messages = [d.message for d in SchemaRegistry().validate(document, uri, "tokens file")]
     assert any(m.endswith("; did you mean 'colour'?") for m in messages), messages
