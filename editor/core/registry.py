@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -22,8 +22,64 @@ ExampleRunner = Callable[["Workspace", "Document"], tuple[list["Diagnostic"], li
 
 
 @dataclass(frozen=True)
+class BackShare:
+    """How many tiles of one type carry one back in the packs' stock."""
+
+    back: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True)
+class TileKind:
+    """A tile type the editor's palette offers: id, display name, colour, stock and backs."""
+
+    id: str
+    name: str
+    colour: str
+    stock: int
+    backs: tuple[BackShare, ...] = ()
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token a layout may place: id, display name, colour (empty: none given)."""
+
+    id: str
+    name: str
+    on_water: bool = False
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """One line of a statistics section: what, how many, whether it is a problem, details."""
+
+    what: str
+    value: str
+    problem: bool = False
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class StatSection:
+    """A section of a layout's statistics: its title, a one-line summary and its rows."""
+
+    title: str
+    summary: str
+    rows: tuple[StatRow, ...] = ()
+
+
+#: The tile types (or token kinds) of the packs a layout uses, in the packs' order.
+TileKinds = Callable[["Workspace", "Layout"], Sequence[TileKind]]
+TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
+#: A layout's statistics as sections of text, for the editor's Statistics dock.
+LayoutStatistics = Callable[["Workspace", "Layout"], Sequence[StatSection]]
+
+
+@dataclass(frozen=True)
 class Game:
-    """What a game tells the core: its id, file kinds and schemas, checks and board kind."""
+    """What a game tells the core and the editor: id, file kinds, checks, engine, what to draw."""
 
     id: str
     name: str
@@ -40,6 +96,12 @@ class Game:
     metrics: Metrics | None = None
     #: Runs the game's rules examples (``seastack examples``), for games that have them.
     examples: ExampleRunner | None = None
+    #: What the editor's palette offers for a layout: tile types with names, colours, stock.
+    tile_kinds: TileKinds | None = None
+    #: The kinds of token a layout may place, with names and colours.
+    token_kinds: TokenKinds | None = None
+    #: A layout's statistics, worded, for the editor's Statistics dock.
+    statistics: LayoutStatistics | None = None
 
 
 _GAMES: dict[str, Game] = {}

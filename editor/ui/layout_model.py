@@ -1,8 +1,8 @@
 """The layout being edited, without Qt: stacks by label, change callbacks, stock and checks.
 
-The model holds no game rules. Tile types, stock counts, colours and diagnostics all come from
-the core and the game packages (:func:`editor.core.workspace.load_workspace`,
-:func:`editor.games.snails.checks.tiles_of`); the model only keeps the current
+The model holds no game rules and names no game. Tile types, token kinds, stock counts,
+colours and diagnostics all come from the core and from the hooks the layout's game registers
+(:class:`editor.core.registry.Game`); the model only keeps the current
 :class:`~editor.core.layouts.Layout` and tells its listeners which spaces changed.
 """
 
@@ -21,10 +21,10 @@ from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic
 from editor.core.hexgrid import sort_key
 from editor.core.layouts import Layout, dump_layout, transform_layout
+from editor.core.registry import BackShare as BackShare  # re-exported for the doctests
+from editor.core.registry import TileKind, TokenKind
 from editor.core.resources import layouts_dir
 from editor.core.workspace import PathError, Workspace, load_workspace
-from editor.games.snails.checks import GAME_ID as SNAILS
-from editor.games.snails.checks import tiles_of, tokens_of
 from editor.ui.board_picture import START_MARK, BoardPicture, pinned_mark, token_marks
 
 Stack = tuple[str, ...]
@@ -68,33 +68,10 @@ class SpaceState:
         return dict(self.tokens).get(token, 0)
 
 
-@dataclass(frozen=True)
-class TokenType:
-    """A kind of token the packs in use define."""
-
-    id: str
-    name: str
-    on_water: bool = False
-
-
-@dataclass(frozen=True)
-class BackShare:
-    """How many tiles of one type carry one back in the packs' stock."""
-
-    back: str
-    name: str
-    count: int
-
-
-@dataclass(frozen=True)
-class TileType:
-    """A tile type a layout may use: id, display name, colour, stock and its backs."""
-
-    id: str
-    name: str
-    colour: str
-    stock: int
-    backs: tuple[BackShare, ...] = ()
+#: A tile type a layout may use, as its game's palette hook gives it.
+TileType = TileKind
+#: A kind of token a layout may place, as its game's hook gives it.
+TokenType = TokenKind
 
 
 @dataclass(frozen=True)
@@ -491,39 +468,13 @@ def _trim(backs: list[str | None]) -> Backs:
 
 
 def _token_types(ws: Workspace, layout: Layout) -> list[TokenType]:
-    if layout.game != SNAILS:
-        return []
-    found = tokens_of(ws, ws.packs_in_use(layout))
-    return [
-        TokenType(token_id, str(entry.get("name", token_id)), bool(entry.get("on_water", False)))
-        for token_id, entry in found.items()
-    ]
+    game = registry.get(layout.game)
+    return list(game.token_kinds(ws, layout)) if game is not None and game.token_kinds else []
 
 
 def _tile_types(ws: Workspace, layout: Layout) -> list[TileType]:
-    if layout.game != SNAILS:
-        return []
-    tiles = tiles_of(ws, ws.packs_in_use(layout))
-    out = []
-    for tile_id, entry in tiles.types.items():
-        shares: dict[str, int] = {}
-        for _pack, tile, back, count, _where in tiles.stock:
-            if tile == tile_id:
-                shares[back] = shares.get(back, 0) + count
-        backs = tuple(
-            BackShare(back, str(tiles.backs.get(back, {}).get("name", back)), count)
-            for back, count in shares.items()
-        )
-        out.append(
-            TileType(
-                id=tile_id,
-                name=str(entry.get("name", tile_id)),
-                colour=str(entry.get("colour", "")),
-                stock=tiles.stock_of(tile_id),
-                backs=backs,
-            )
-        )
-    return out
+    game = registry.get(layout.game)
+    return list(game.tile_kinds(ws, layout)) if game is not None and game.tile_kinds else []
 
 
 def back_text(tile: TileType | None) -> str:

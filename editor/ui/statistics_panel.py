@@ -1,12 +1,12 @@
 """The Statistics panel: a layout's land, levels, islands, coastline and stock at a glance.
 
-The numbers come from :func:`editor.games.snails.layout_stats.layout_stats`; this panel only
-words them.
+The sections come from the statistics hook the layout's game registers
+(:attr:`editor.core.registry.Game.statistics`); this panel only shows them.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
@@ -19,86 +19,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.core import registry
 from editor.core.layouts import Layout
+from editor.core.registry import StatSection
 from editor.core.workspace import Workspace
-from editor.games.snails.checks import GAME_ID
-from editor.games.snails.layout_stats import LayoutStats, layout_stats
 
 TITLE = "Statistics"
 OVER_COLOUR = "#c0392b"
 
 
-class Row(NamedTuple):
-    """One line of a section: what, how many, whether it is a problem (red), and details."""
-
-    what: str
-    value: str
-    problem: bool = False
-    detail: str = ""
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
-def stats_sections(stats: LayoutStats) -> list[tuple[str, str, list[Row]]]:
-    """The panel's content as text: ``(section, summary, rows)`` in display order."""
-    names = {row.tile: row.name for row in stats.stock}
-    land_rows: list[Row] = []
-    if stats.board_spaces:
-        land_rows.append(Row("Water", _plural(stats.water_spaces, "space")))
-    if stats.off_board:
-        land_rows.append(Row("Off the board", ", ".join(stats.off_board), True))
-    for level in stats.levels:
-        tops = ", ".join(names.get(t, t) for t in level.tiles)
-        land_rows.append(Row(f"Level {level.level} ({tops})", _plural(level.spaces, "space")))
-    of_board = f" of {stats.board_spaces}" if stats.board_spaces else ""
-    land = f"{stats.land_spaces}{of_board} spaces"
-
-    island_rows: list[Row] = [
-        Row(f"Island {index}", _plural(len(spaces), "space"), detail=", ".join(spaces))
-        for index, spaces in enumerate(stats.islands, start=1)
-    ]
-    if len(stats.islands) > 1:
-        joined = stats.landmasses == 1
-        why = "islands a channel apart" if joined else "land cut off"
-        detail = "Islands one water space apart count as one landmass: a snail swims across."
-        island_rows.append(Row("Landmasses", f"{stats.landmasses} ({why})", not joined, detail))
-    islands = _plural(len(stats.islands), "island") if stats.islands else "no land"
-
-    coast_rows: list[Row] = [Row("Facing water", _plural(stats.coast_water, "edge"))]
-    if stats.coast_edge:
-        coast_rows.append(Row("Facing the board's edge", _plural(stats.coast_edge, "edge")))
-    coast = _plural(stats.coastline, "hex edge")
-
-    stock_rows: list[Row] = []
-    for use in stats.stock:
-        over = f", {use.over} over" if use.over else ""
-        detail = "; ".join(f"{p.pack}: {p.used} of {p.available}" for p in use.packs)
-        stock_rows.append(
-            Row(use.name, f"{use.used} of {use.available} placed{over}", use.over > 0, detail)
-        )
-        stock_rows.extend(
-            Row(f"    from {share.pack}", f"{share.used} of {share.available}")
-            for share in use.packs
-        )
-    used = sum(use.used for use in stats.stock)
-    available = sum(use.available for use in stats.stock)
-    stock = f"{used} of {available} tiles"
-    return [
-        ("Land", land, land_rows),
-        ("Islands", islands, island_rows),
-        ("Coastline", coast, coast_rows),
-        ("Stock", stock, stock_rows),
-    ]
-
-
 class StatisticsPanel(QWidget):
-    """Shows :func:`stats_sections` of the layout it was last given."""
+    """Shows the statistics sections of the layout it was last given."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.stats: LayoutStats | None = None
+        self.sections: list[StatSection] = []
         self.heading = QLabel("No layout", self)
         self.heading.setContentsMargins(6, 3, 6, 3)
         self.tree = QTreeWidget(self)
@@ -122,16 +57,17 @@ class StatisticsPanel(QWidget):
 
     def show_layout(self, workspace: Workspace, layout: Layout) -> None:
         """Compute and show the statistics of ``layout`` (loaded in ``workspace``)."""
-        if layout.game != GAME_ID:
-            self.stats = None
+        game = registry.get(layout.game)
+        if game is None or game.statistics is None:
+            self.sections = []
             self.tree.clear()
             self.heading.setText(f"{layout.name}: no statistics for {layout.game!r} layouts")
             return
-        self.show_stats(layout_stats(workspace, layout), layout.name)
+        self.show_sections(game.statistics(workspace, layout), layout.name)
 
-    def show_stats(self, stats: LayoutStats, name: str = "") -> None:
-        """Show statistics already computed."""
-        self.stats = stats
+    def show_sections(self, sections: Sequence[StatSection], name: str = "") -> None:
+        """Show statistics already computed and worded."""
+        self.sections = list(sections)
         self.heading.setText(name or "Layout")
         collapsed = {
             self.tree.topLevelItem(i).text(0)
@@ -142,8 +78,9 @@ class StatisticsPanel(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         red = QColor(OVER_COLOUR)
-        for section, summary, rows in stats_sections(stats):
-            top = QTreeWidgetItem([section, summary])
+        for section in self.sections:
+            rows = section.rows
+            top = QTreeWidgetItem([section.title, section.summary])
             top.setFont(0, bold)
             if any(row.problem for row in rows):
                 top.setForeground(1, red)
@@ -158,7 +95,7 @@ class StatisticsPanel(QWidget):
                 child.setToolTip(1, tip)
                 top.addChild(child)
             self.tree.addTopLevelItem(top)
-            top.setExpanded(section not in collapsed)
+            top.setExpanded(section.title not in collapsed)
 
     def text(self) -> str:
         """Everything shown, one line per row (for tests and copying)."""

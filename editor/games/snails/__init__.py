@@ -4,6 +4,7 @@ from editor.core import registry
 from editor.core.schemas import schema_id
 from editor.games.snails.checks import check_layouts, check_packs, layout_colours
 from editor.games.snails.content_checks import check_content
+from editor.games.snails.editor_hooks import statistics, tile_kinds, token_kinds
 from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
 from editor.games.snails.metrics import METRICS
@@ -26,6 +27,9 @@ GAME = registry.register(
         engine=ENGINE,
         metrics=METRICS,
         examples=run_example,
+        tile_kinds=tile_kinds,
+        token_kinds=token_kinds,
+        statistics=statistics,
     )
 )
 
