@@ -70,6 +70,8 @@ class BoardPicture:
     tokens: dict[str, list[str]] = field(default_factory=dict)
     #: Optional start spaces: label to a short mark of whose start it is.
     starts: dict[str, str] = field(default_factory=dict)
+    #: The colour of each token kind its game gives; others get one derived from the id.
+    token_colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def rectangle(
@@ -145,6 +147,7 @@ def layout_picture(ws: Workspace, layout: Layout) -> BoardPicture:
     labels = list(board.labels) if board is not None else sorted(layout.spaces, key=sort_key)
     game = registry.get(layout.game)
     colours = dict(game.colours(ws, layout)) if game is not None and game.colours else {}
+    kinds = game.token_kinds(ws, layout) if game is not None and game.token_kinds else ()
     return BoardPicture(
         title=layout.name,
         labels=labels,
@@ -157,4 +160,5 @@ def layout_picture(ws: Workspace, layout: Layout) -> BoardPicture:
         },
         tokens={label: token_marks(counts) for label, counts in layout.tokens.items()},
         starts=dict.fromkeys(layout.starts, START_MARK),
+        token_colours={kind.id: kind.colour for kind in kinds if kind.colour},
     )

@@ -82,6 +82,7 @@ class SpaceItem(QGraphicsPolygonItem):
         self._stack: list[str] = []
         self.backs: list[str | None] | None = None
         self.tokens: list[str] = []
+        self.token_colours: Mapping[str, str] = {}
         self.start: str | None = None
         self.label_mode = LabelMode.ALWAYS
         self.hovered = False
@@ -150,6 +151,7 @@ class SpaceItem(QGraphicsPolygonItem):
             backs=self.backs,
             tokens=self.tokens,
             start=self.start,
+            token_colours=self.token_colours,
         )
         if self.selected or self.hovered:
             painter.save()
@@ -197,6 +199,7 @@ class BoardScene(QGraphicsScene):
         picture = self.picture
         item.backs = picture.backs.get(label) if self.show_backs else None
         item.tokens = list(picture.tokens.get(label, ()))
+        item.token_colours = picture.token_colours
         item.start = picture.starts.get(label)
         tip = describe_space(label, item.stack)
         if item.tokens:

@@ -52,9 +52,6 @@ WATER_INK = "#dbe8f5"
 TERRACE = 0.17
 """How much smaller, as a fraction of the hex, each tile is than the one below it."""
 
-TOKEN_COLOURS: dict[str, str] = {"fire": "#e8542c", "damaged": "#9c6b30", "dead-weight": "#3c3c3c"}
-"""Colours of the tokens the board view knows; other tokens get a colour from their id."""
-
 
 def hex_center(col: int, row: int, size: float) -> QPointF:
     """Pixel centre of the space in column ``col`` and row ``row`` (both from 0)."""
@@ -117,6 +114,7 @@ def paint_space(
     backs: Sequence[str | None] | None = None,
     tokens: Sequence[str] = (),
     start: str | None = None,
+    token_colours: Mapping[str, str] | None = None,
 ) -> None:
     """Paint one space centred at ``center``.
 
@@ -125,7 +123,8 @@ def paint_space(
     glance; the number of tiles is written on the top terrace. ``detail`` is the on-screen
     pixels per scene unit; when a hex would be too small for text the texts are left out.
     ``backs`` (one mark per tile, bottom to top, ``None`` for none) draws a row of back
-    badges instead of the count; ``tokens`` and ``start`` add markers.
+    badges instead of the count; ``tokens`` (coloured by ``token_colours``, see
+    :func:`token_colour`) and ``start`` add markers.
     """
     fill = fill_colour(stack, colours)
     painter.save()
@@ -190,7 +189,7 @@ def paint_space(
     if start:
         _paint_start(painter, center, size, start, on_screen >= 12)
     if tokens:
-        _paint_tokens(painter, center, size, tokens, on_screen >= 12)
+        _paint_tokens(painter, center, size, tokens, on_screen >= 12, token_colours)
     painter.restore()
 
 
@@ -250,7 +249,12 @@ def _paint_start(painter: QPainter, center: QPointF, size: float, text: str, wor
 
 
 def _paint_tokens(
-    painter: QPainter, center: QPointF, size: float, tokens: Sequence[str], words: bool
+    painter: QPainter,
+    center: QPointF,
+    size: float,
+    tokens: Sequence[str],
+    words: bool,
+    colours: Mapping[str, str] | None,
 ) -> None:
     """Tokens as small discs along the bottom of the hex, each with its kind's initials."""
     radius = size * 0.16
@@ -262,7 +266,7 @@ def _paint_tokens(
     font.setBold(True)
     painter.setFont(font)
     for token in shown:
-        fill = token_colour(token)
+        fill = token_colour(token, colours)
         painter.setPen(QPen(QColor(BORDER_COLOUR), max(size * 0.02, 0.4)))
         painter.setBrush(fill)
         painter.drawEllipse(QPointF(x, y), radius, radius)
@@ -283,11 +287,15 @@ def token_initials(token: str) -> str:
     return "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else token[:1].upper()
 
 
-def token_colour(token: str) -> QColor:
-    """A stable colour for a token id (known tokens have their own)."""
-    known = TOKEN_COLOURS.get(token)
-    if known:
-        return QColor(known)
+def token_colour(token: str, colours: Mapping[str, str] | None = None) -> QColor:
+    """A token's colour: the one its kind gives in ``colours``, else one derived from its id.
+
+    The derived colour is stable (the same id always gets the same hue), so a token whose
+    content names no colour still reads the same on every board.
+    """
+    given = QColor((colours or {}).get(token, ""))
+    if given.isValid():
+        return given
     hue = sum(ord(ch) * (i + 1) for i, ch in enumerate(token)) % 360
     return QColor.fromHsv(hue, 150, 220)
 
@@ -314,6 +322,7 @@ def paint_picture(
             backs=picture.backs.get(label) if show_backs else None,
             tokens=picture.tokens.get(label, ()),
             start=picture.starts.get(label),
+            token_colours=picture.token_colours,
         )
 
 

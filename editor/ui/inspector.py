@@ -155,7 +155,7 @@ class Inspector(QWidget):
             spin.setToolTip(f"{token.name} tokens lying on this space when the game starts")
             spin.valueChanged.connect(lambda value, t=token.id: self._token_changed(t, value))
             icon = QLabel(self)
-            icon.setPixmap(token_swatch(token.id))
+            icon.setPixmap(token_swatch(token.id, token.colour))
             row = QHBoxLayout()
             row.addWidget(icon)
             row.addWidget(QLabel(token.name, self), 1)
@@ -442,15 +442,15 @@ class Inspector(QWidget):
             self.rename.emit(name, ident)
 
 
-def token_swatch(token: str, size: int = 14) -> QPixmap:
-    """A small disc in a token kind's colour, as the board draws it."""
+def token_swatch(token: str, colour: str = "", size: int = 14) -> QPixmap:
+    """A small disc in a token kind's colour (derived from its id without one), as drawn."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setPen(QColor(hexpaint.BORDER_COLOUR))
-        painter.setBrush(hexpaint.token_colour(token))
+        painter.setBrush(hexpaint.token_colour(token, {token: colour}))
         painter.drawEllipse(1, 1, size - 2, size - 2)
     finally:
         painter.end()

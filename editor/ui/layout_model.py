@@ -332,6 +332,7 @@ class LayoutModel:
             backs={label: self.back_marks(label) for label in layout.spaces},
             tokens={label: self.token_marks(label) for label in layout.tokens},
             starts=dict.fromkeys(layout.starts, START_MARK),
+            token_colours={kind.id: kind.colour for kind in self._tokens if kind.colour},
         )
 
     def checked_text(self) -> str:

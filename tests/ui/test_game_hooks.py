@@ -12,6 +12,7 @@ from editor.core import registry
 from editor.core.layouts import Layout
 from editor.core.registry import StatRow, StatSection, TileKind, TokenKind
 from editor.core.workspace import Workspace, load_workspace
+from editor.ui.board_picture import layout_picture
 from editor.ui.layout_model import LayoutModel
 from editor.ui.statistics_panel import StatisticsPanel
 
@@ -57,6 +58,7 @@ def test_the_palette_and_tokens_come_from_the_games_hooks(toy: Layout) -> None:
         "Sand 0 of 5 placed",
     ]
     assert model.token_name("crab") == "Crab"
+    assert model.picture().token_colours == {"crab": "#ff0000"}
 
 
 def test_the_statistics_come_from_the_games_hook(qtbot: QtBot, toy: Layout) -> None:
@@ -84,3 +86,15 @@ def test_no_ui_module_names_a_game() -> None:
     for path in sorted(UI.glob("*.py")):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import) editor\.games", text, re.M), path.name
+
+
+def test_the_snails_tokens_are_coloured_by_their_content() -> None:
+    ws = load_workspace()
+    layout = ws.layouts["crustacean"]
+    model = LayoutModel(ws, layout)
+    colours = model.picture().token_colours
+    # colours given in content/snails-base/tokens.yaml, not in Python
+    for kind in model.token_types():
+        assert colours.get(kind.id) == (kind.colour or None), kind.id
+    assert layout_picture(ws, layout).token_colours == colours
+    assert any(colours.values())

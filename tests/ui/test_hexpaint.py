@@ -49,3 +49,38 @@ def test_a_label_on_one_tile_or_on_water_needs_no_plate(qapp: object) -> None:
             if labelled.pixel(x, y) != bare.pixel(x, y) and bare.pixel(x, y) != fill
         ]
         assert changed == []
+
+
+def _token_pixel(token: str, colours: dict[str, str] | None) -> QColor:
+    """The colour at the centre of the one token disc painted on a beach space."""
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    hexpaint.paint_space(
+        painter,
+        QPointF(100, 100),
+        80,
+        "D3",
+        ["beach"],
+        COLOURS,
+        show_label=False,
+        tokens=[token],
+        token_colours=colours,
+    )
+    painter.end()
+    # one disc sits centred below the middle; the letter is at its centre, so look beside it
+    radius = 80 * 0.16
+    return image.pixelColor(round(100 + radius * 0.7), round(100 + 80 * 0.52))
+
+
+def test_a_token_is_painted_in_the_colour_its_kind_gives(qapp: object) -> None:
+    assert _token_pixel("crab", {"crab": "#12ab34"}).name() == "#12ab34"
+
+
+def test_a_token_without_a_colour_gets_a_stable_one_from_its_id(qapp: object) -> None:
+    first = _token_pixel("crab", None)
+    assert first == _token_pixel("crab", {"other": "#000000"})
+    assert first.name() == hexpaint.token_colour("crab").name()
+    assert hexpaint.token_colour("crab") != hexpaint.token_colour("shark")
+    # a colour that Qt cannot read falls back the same way
+    assert hexpaint.token_colour("crab", {"crab": "not a colour"}) == hexpaint.token_colour("crab")
