@@ -354,6 +354,7 @@ class BoardView(QGraphicsView):
 
     @property
     def picture(self) -> BoardPicture:
+        """What the board shows now."""
         return self.board_scene.picture
 
     # --- zoom -------------------------------------------------------------------------
@@ -371,9 +372,11 @@ class BoardView(QGraphicsView):
         self._follow_window = False
 
     def zoom_in(self) -> None:
+        """One step closer (the wheel, Ctrl++)."""
         self.zoom_by(ZOOM_STEP)
 
     def zoom_out(self) -> None:
+        """One step further away (the wheel, Ctrl+-)."""
         self.zoom_by(1 / ZOOM_STEP)
 
     def fit(self) -> None:

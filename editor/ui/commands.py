@@ -45,12 +45,14 @@ class SetStacks(QUndoCommand):
         self._skip_redo = applied
 
     def redo(self) -> None:
+        """Set the spaces as they are after the edit (not again after a live stroke)."""
         if self._skip_redo:
             self._skip_redo = False
             return
         self.model.apply(self.after)
 
     def undo(self) -> None:
+        """Set the spaces back as they were."""
         self.model.apply(self.before)
 
 
@@ -81,9 +83,11 @@ class SetSpace(SetStacks):
         self.merge_key = merge_key
 
     def id(self) -> int:
+        """Token count edits of one space and kind share an id, so the stack merges them."""
         return TOKEN_COUNT_ID if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
+        """Fold a following edit of the same token count into this one."""
         if not isinstance(other, SetSpace) or other.merge_key != self.merge_key:
             return False
         self.after = dict(other.after)
@@ -103,7 +107,9 @@ class ReplaceLayout(QUndoCommand):
         self.after = after
 
     def redo(self) -> None:
+        """Put the new layout in place."""
         self.model.replace_layout(self.after)
 
     def undo(self) -> None:
+        """Put the previous layout back."""
         self.model.replace_layout(self.before)

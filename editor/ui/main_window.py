@@ -771,6 +771,7 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask before losing unsaved work; then remember the settings and drop the autosave."""
         if not self.maybe_save():
             event.ignore()
             return
@@ -783,13 +784,18 @@ class MainWindow(QMainWindow):
     # --- help -------------------------------------------------------------------------
 
     def about_text(self) -> str:
+        """What the About box says: the version and what this editor does today."""
         return (
             f"<b>{APP_NAME} {editor.__version__}</b><br>"
-            "A desktop studio for designers of hex and tile board games:"
-            " layouts, rules as data, and a live simulator."
+            "A studio for designers of hex and tile board games. This editor shapes"
+            " layouts on a hex board, with undo, live checks against the packs' rules,"
+            " statistics and PNG or SVG images.<br>"
+            "Bot matches and rules examples run from the command line:"
+            " <tt>seastack simulate</tt> and <tt>seastack examples</tt>."
         )
 
     def show_about(self) -> None:
+        """Show the About box (Help > About)."""
         QMessageBox.about(self, f"About {APP_NAME}", self.about_text())
 
 

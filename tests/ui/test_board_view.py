@@ -236,7 +236,11 @@ def test_menus(window: MainWindow) -> None:
     titles = [action.text() for action in window.menuBar().actions()]
     assert titles == ["&File", "&Edit", "&View", "&Tools", "&Help"]
     assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
-    assert "Seastack" in window.about_text()
+    about = window.about_text()
+    assert "Seastack" in about
+    # the editor has no simulator dock yet: the About box says where simulation runs
+    assert "live simulator" not in about
+    assert "seastack simulate" in about and "layouts on a hex board" in about
 
 
 def test_quit_closes_the_window(window: MainWindow) -> None:
