@@ -13,18 +13,17 @@ from dataclasses import replace
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
-    QLabel,
     QListView,
     QListWidget,
     QListWidgetItem,
     QStyle,
-    QVBoxLayout,
     QWidget,
 )
 
 from editor.core.diagnostics import Diagnostic, Severity
 from editor.core.documents import Document, parse_document
 from editor.core.locate import space_of_diagnostic
+from editor.ui.headed import lay_out_headed
 
 TITLE = "Problems"
 DIAGNOSTIC_ROLE = Qt.ItemDataRole.UserRole
@@ -77,8 +76,6 @@ class ProblemsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._diagnostics: list[Diagnostic] = []
-        self.summary = QLabel(summary_text([]), self)
-        self.summary.setContentsMargins(6, 3, 6, 3)
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
@@ -88,12 +85,7 @@ class ProblemsPanel(QWidget):
         self.list.setSpacing(1)
         self.list.itemClicked.connect(self._activated)
         self.list.itemActivated.connect(self._activated)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.list)
-        self.setWindowTitle(TITLE)
+        self.summary = lay_out_headed(self, TITLE, summary_text([]), self.list)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

@@ -12,10 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QHeaderView,
-    QLabel,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -23,6 +21,7 @@ from editor.core import registry
 from editor.core.layouts import Layout
 from editor.core.registry import StatSection
 from editor.core.workspace import Workspace
+from editor.ui.headed import lay_out_headed
 
 TITLE = "Statistics"
 OVER_COLOUR = "#c0392b"
@@ -34,8 +33,6 @@ class StatisticsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.sections: list[StatSection] = []
-        self.heading = QLabel("No layout", self)
-        self.heading.setContentsMargins(6, 3, 6, 3)
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(2)
         self.tree.setHeaderHidden(True)
@@ -48,12 +45,7 @@ class StatisticsPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.tree)
-        self.setWindowTitle(TITLE)
+        self.heading = lay_out_headed(self, TITLE, "No layout", self.tree)
 
     def show_layout(self, workspace: Workspace, layout: Layout) -> None:
         """Compute and show the statistics of ``layout`` (loaded in ``workspace``)."""
