@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPaintDevice, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
 from editor.core.atomic import write_bytes_atomic
@@ -88,12 +89,11 @@ def _paint(
     *,
     labels: bool,
     backs: bool,
-    background: str | None,
+    background: str,
 ) -> None:
     """Fill ``size`` with the background and the board, fitted and centred."""
     width, height = size
-    if background is not None:
-        painter.fillRect(QRectF(0, 0, width, height), QColor(background))
+    painter.fillRect(QRectF(0, 0, width, height), QColor(background))
     rect = _scene_rect(picture)
     scale = min(width / rect.width(), height / rect.height())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -102,6 +102,23 @@ def _paint(
     painter.scale(scale, scale)
     painter.translate(-rect.left(), -rect.top())
     hexpaint.paint_picture(painter, picture, HEX_SIZE, show_backs=backs, show_labels=labels)
+
+
+def _draw_on(
+    device: QPaintDevice,
+    picture: BoardPicture,
+    size: tuple[int, int],
+    *,
+    labels: bool,
+    backs: bool,
+    background: str,
+) -> None:
+    """Paint the board on an image or an SVG generator of ``size`` pixels, and finish."""
+    painter = QPainter(device)
+    try:
+        _paint(painter, picture, size, labels=labels, backs=backs, background=background)
+    finally:
+        painter.end()
 
 
 def render_image(
@@ -115,12 +132,7 @@ def render_image(
     """The board as an image of ``size`` pixels (default: :func:`natural_size`)."""
     width, height = size or natural_size(picture)
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(QColor(background))
-    painter = QPainter(image)
-    try:
-        _paint(painter, picture, (width, height), labels=labels, backs=backs, background=None)
-    finally:
-        painter.end()
+    _draw_on(image, picture, (width, height), labels=labels, backs=backs, background=background)
     return image
 
 
@@ -134,23 +146,20 @@ def svg_bytes(
 ) -> bytes:
     """The board as an SVG document, drawn by the same code as :func:`render_image`."""
     width, height = size or natural_size(picture)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
-    generator.setOutputDevice(buffer)
-    generator.setSize(QSize(width, height))
-    generator.setViewBox(QRectF(0, 0, width, height))
-    generator.setResolution(96)  # CSS pixels: the mm size Qt writes is then width px exactly
-    generator.setTitle(picture.title or "Seastack board")
-    generator.setDescription("Drawn by Seastack")
-    painter = QPainter(generator)
-    try:
-        _paint(painter, picture, (width, height), labels=labels, backs=backs, background=background)
-    finally:
-        painter.end()
-    buffer.close()
-    return bytes(data.data())
+
+    def write(buffer: QBuffer) -> None:
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setSize(QSize(width, height))
+        generator.setViewBox(QRectF(0, 0, width, height))
+        generator.setResolution(96)  # CSS pixels: the mm size Qt writes is then width px
+        generator.setTitle(picture.title or "Seastack board")
+        generator.setDescription("Drawn by Seastack")
+        _draw_on(
+            generator, picture, (width, height), labels=labels, backs=backs, background=background
+        )
+
+    return _buffered(write)
 
 
 def png_bytes(
@@ -163,12 +172,23 @@ def png_bytes(
 ) -> bytes:
     """The board as PNG data."""
     image = render_image(picture, size, labels=labels, backs=backs, background=background)
+
+    def write(buffer: QBuffer) -> None:
+        if not image.save(buffer, "PNG"):
+            raise ExportError("Qt could not encode the PNG image")
+
+    return _buffered(write)
+
+
+def _buffered(write: Callable[[QBuffer], None]) -> bytes:
+    """The bytes ``write`` puts into an in-memory buffer (written to disk atomically later)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise ExportError("Qt could not encode the PNG image")
-    buffer.close()
+    try:
+        write(buffer)
+    finally:
+        buffer.close()
     return bytes(data.data())
 
 
