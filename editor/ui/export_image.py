@@ -1,7 +1,9 @@
 """Images of a board, PNG or SVG, painted by the board view's own painter (:mod:`hexpaint`).
 
 ``seastack render`` and the editor's File > Export image both call :func:`export_image`, so a
-picture in a rulebook looks exactly like the board in the editor. The image is drawn in
+picture in a rulebook looks exactly like the board in the editor. Labels are written or not:
+``render`` writes them unless ``--no-labels``; the editor writes them when its labels show
+"always" (an image has no hover, so "on hover" exports as "off"). The image is drawn in
 memory and then written atomically: a failed export never leaves half a file.
 """
 

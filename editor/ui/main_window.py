@@ -632,7 +632,12 @@ class MainWindow(QMainWindow):
         return True
 
     def export(self) -> bool:
-        """Write the board as a PNG or SVG image, drawn as the board view draws it."""
+        """Write the board as a PNG or SVG image, drawn as the board view draws it.
+
+        Labels are written only in the "always" label mode: nothing is hovered in an image,
+        so "on hover" exports like "off" (``seastack render`` writes them unless
+        ``--no-labels``).
+        """
         current = self.model.path
         folder = current.parent if current is not None and not is_bundled(current) else Path.home()
         path = self.prompts.export_path(folder / f"{self.model.layout.id}.png")
@@ -643,7 +648,7 @@ class MainWindow(QMainWindow):
             written = export_image(
                 self.model.picture(),
                 path,
-                labels=scene.label_mode is not LabelMode.OFF,
+                labels=scene.label_mode is LabelMode.ALWAYS,
                 backs=scene.show_backs,
             )
         except ExportError as exc:

@@ -538,6 +538,21 @@ def test_export_image(window: MainWindow, prompts: ScriptedPrompts, tmp_path: Pa
     assert "crab.gif" in prompts.asked[-1][1]
 
 
+def test_an_export_writes_labels_only_when_they_always_show(
+    window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    images: dict[LabelMode, bytes] = {}
+    for mode in LabelMode:
+        window.set_label_mode(mode)
+        target = tmp_path / f"{mode.value}.png"
+        prompts.export_paths = [target]
+        assert window.export()
+        images[mode] = target.read_bytes()
+    # nothing is hovered in an image: "on hover" writes no label, as "off" does
+    assert images[LabelMode.HOVER] == images[LabelMode.OFF]
+    assert images[LabelMode.ALWAYS] != images[LabelMode.OFF]
+
+
 def test_space_and_drag_pans_instead_of_painting(qtbot: QtBot, window: MainWindow) -> None:
     view = window.board_view
     view.zoom_by(3)
