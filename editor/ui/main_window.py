@@ -269,6 +269,11 @@ class MainWindow(QMainWindow):
             labels_menu.addAction(action)
             self.label_actions[mode] = action
         self.label_actions[LabelMode.ALWAYS].setChecked(True)
+        labels_menu.addSeparator()
+        self.cycle_labels_action = self._action(
+            "&Next Label Mode", self.cycle_label_mode, QKeySequence("L")
+        )
+        labels_menu.addAction(self.cycle_labels_action)
         self.backs_action = QAction("Show Tile &Backs", self)
         self.backs_action.setCheckable(True)
         self.backs_action.setShortcut(QKeySequence("B"))
@@ -504,6 +509,17 @@ class MainWindow(QMainWindow):
         """Show labels always, on hover, or never."""
         self.label_actions[mode].setChecked(True)
         self.board_view.board_scene.set_label_mode(mode)
+
+    def cycle_label_mode(self) -> LabelMode:
+        """Go to the next label mode, always → on hover → off → always (the L key)."""
+        modes = list(LabelMode)
+        current = self.board_view.board_scene.label_mode
+        mode = modes[(modes.index(current) + 1) % len(modes)]
+        self.set_label_mode(mode)
+        self.statusBar().showMessage(
+            f"Labels: {self.label_actions[mode].text().replace('&', '')}", 3000
+        )
+        return mode
 
     def set_show_backs(self, show: bool) -> None:
         """Show each tile's back mark instead of the tile count."""

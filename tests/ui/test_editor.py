@@ -282,6 +282,23 @@ def test_rename_in_the_inspector(window: MainWindow) -> None:
 # --- view options ---------------------------------------------------------------------------
 
 
+def test_l_cycles_the_label_modes_from_the_keyboard(qtbot: QtBot, window: MainWindow) -> None:
+    scene = window.board_view.board_scene
+    assert scene.label_mode is LabelMode.ALWAYS
+    seen = []
+    for _ in range(3):
+        key(qtbot, window, "l")
+        seen.append(scene.label_mode)
+    assert seen == [LabelMode.HOVER, LabelMode.OFF, LabelMode.ALWAYS]
+    assert window.label_actions[LabelMode.ALWAYS].isChecked()
+    # the View > Labels menu shows the key
+    assert window.cycle_labels_action.shortcut() == QKeySequence("L")
+    labels_menu = next(
+        a.menu() for a in window.menuBar().actions()[2].menu().actions() if a.text() == "&Labels"
+    )
+    assert window.cycle_labels_action in labels_menu.actions()
+
+
 def test_label_modes_and_backs(window: MainWindow) -> None:
     item = window.board_view.board_scene.item_for("B2")
     assert item.label_shown()
