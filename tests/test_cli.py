@@ -48,6 +48,7 @@ def test_json_output_for_tools(capsys: pytest.CaptureFixture[str], bad_dir: Path
     data = json.loads(out)
     assert data["errors"] == 2 and data["ok"] is False
     assert [(d["code"], d["line"], d["column"]) for d in data["diagnostics"]] == [
+        ("too-small", 6, 1),
         ("off-board", 8, 3),
         ("off-board", 9, 3),
     ]

@@ -24,6 +24,9 @@ spaces:
   D4: [beach]
   D5: [beach, meadow]
   E5: [beach]
+  C4: [beach]
+  C5: [beach]
+  E4: [beach]
 """
 
 

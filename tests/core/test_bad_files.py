@@ -58,6 +58,7 @@ def test_a_layout_with_schema_errors_still_gets_its_other_problems(tmp_path: Pat
     diagnostics = load_workspace([path]).report()
     assert [(d.code, d.line) for d in diagnostics] == [
         ("bad-value", 1),
+        ("too-small", 5),
         ("illegal-stack", 6),
         ("off-board", 7),
         ("bad-key", 8),

@@ -37,6 +37,7 @@ def test_each_problem_names_its_space(tmp_path: Path) -> None:
         ("illegal-stack", "A2"),  # at the tile on line 10, in a block list
         ("off-board", "M1"),  # at the key
         ("land-cut-off", "J9"),
+        ("too-small", None),  # at the spaces key: no one space
     }
 
 

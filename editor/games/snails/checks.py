@@ -178,6 +178,7 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
     yield from check_backs(layout, tiles)
     yield from check_tokens_and_starts(ws, layout, tokens_of(ws, packs))
     yield from check_land(ws, layout)
+    yield from check_room(ws, layout, ruleset)
 
 
 def tokens_of(ws: Workspace, packs: Sequence[Pack]) -> dict[str, dict[str, Any]]:
@@ -335,6 +336,46 @@ def check_land(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
             " to join in",
             at_key=True,
         )
+
+
+def check_room(ws: Workspace, layout: Layout, ruleset: dict[str, Any]) -> Iterator[Diagnostic]:
+    """Warn when the land (or the start spaces) cannot seat every snail of the most players
+    the ruleset allows: the engine refuses such a match, so simulate would too."""
+    document = layout.document
+    board = ws.boards.get(layout.board)
+    if document is None or board is None or board.grid != "hex":
+        return
+    try:
+        fewest = int(ruleset.get("players", {}).get("min", 2))
+        most = int(ruleset.get("players", {}).get("max", 4))
+        team = ruleset.get("team", {})
+        per = int(team.get("leader", 1)) + int(team.get("soldiers", 3))
+        capacity = int(ruleset.get("capacity", 3))
+    except (AttributeError, TypeError, ValueError):
+        return  # a malformed ruleset is its own file's error
+    land = [lb for lb, s in layout.spaces.items() if s and board.has_space(lb)]
+    if not land:
+        return  # a layout with no land yet (a new one) is not judged: nothing is drawn
+    starts = [lb for lb in layout.starts if lb in land]
+    spaces, key, what = (
+        (starts, "starts", "start space") if layout.starts else (land, "spaces", "land space")
+    )
+    room, needed = len(spaces) * capacity, most * per
+    if room >= needed:
+        return
+    fits = room // per if per else 0
+    outcome = (
+        f"matches of at most {fits} players can be set up"
+        if fits >= fewest
+        else "no match can be set up"
+    )
+    yield document.warning_at(
+        (key,),
+        "too-small",
+        f"the layout seats {room} snails ({len(spaces)} {what}{'s' * (len(spaces) != 1)}"
+        f" × {capacity} a space) but {most} players bring {needed}; {outcome}",
+        at_key=True,
+    )
 
 
 def layout_colours(ws: Workspace, layout: Layout) -> dict[str, str]:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from editor.core.diagnostics import Severity
-from editor.core.workspace import load_workspace
+from editor.core.diagnostics import Diagnostic, Severity
+from editor.core.workspace import Workspace, load_workspace
 
 from .conftest import LoadLayout
 
 
+def _report(ws: Workspace) -> list[Diagnostic]:
+    """The diagnostics but too-small: the tiny board's layouts seat few snails on purpose
+    (the too-small tests below check that warning)."""
+    return [d for d in ws.report() if d.code != "too-small"]
+
+
 def _found(load_layout: LoadLayout, **kwargs: object) -> list[tuple[str, int, int, str]]:
     ws, _ = load_layout(**kwargs)
-    return [(d.code, d.line, d.column, d.severity.value) for d in ws.report()]
+    return [(d.code, d.line, d.column, d.severity.value) for d in _report(ws)]
 
 
 def test_a_connected_island_is_clean(load_layout: LoadLayout) -> None:
@@ -26,7 +32,7 @@ def test_islands_one_channel_apart_are_one_landmass(load_layout: LoadLayout) -> 
 def test_land_two_water_spaces_away_is_cut_off(load_layout: LoadLayout) -> None:
     # D3's water neighbours are D2, C2 and C3, none of which touches A1, A2 or B1
     ws, _ = load_layout(spaces={"A1": ["beach"], "A2": ["beach"], "B1": ["beach"], "D3": ["beach"]})
-    (problem,) = ws.report()
+    (problem,) = _report(ws)
     assert (problem.code, problem.line, problem.column) == ("land-cut-off", 9, 3)
     assert problem.severity is Severity.WARNING
     assert "D3 is two or more water spaces away" in problem.message
@@ -37,7 +43,7 @@ def test_every_smaller_landmass_is_named_with_its_spaces(load_layout: LoadLayout
     ws, _ = load_layout(
         spaces={"A1": ["beach"], "A2": ["beach"], "A3": ["beach"], "D1": ["beach"], "D2": ["beach"]}
     )
-    (problem,) = ws.report()
+    (problem,) = _report(ws)
     assert problem.line == 9  # D1, the first space of the small landmass
     assert "D1, D2 are two or more water spaces away" in problem.message
 
@@ -108,7 +114,7 @@ def test_each_back_problem_at_its_item(load_layout: LoadLayout) -> None:
         "  C1: [null]\n"  # 16: water again, even with a random back
     )
     ws, _ = load_layout(text=text)
-    found = {(d.code, d.line, d.column): d.message for d in ws.report()}
+    found = {(d.code, d.line, d.column): d.message for d in _report(ws)}
     assert sorted(found) == [
         ("backs-mismatch", 15, 7),
         ("backs-mismatch", 16, 7),
@@ -125,7 +131,7 @@ def test_each_back_problem_at_its_item(load_layout: LoadLayout) -> None:
 def test_a_stack_and_its_backs_must_be_as_long(load_layout: LoadLayout) -> None:
     text = HEAD + "spaces:\n  A1: [beach, meadow]\nbacks:\n  A1: [null, eggshells, null]\n"
     ws, _ = load_layout(text=text)
-    (problem,) = ws.report()
+    (problem,) = _report(ws)
     assert (problem.code, problem.line, problem.column) == ("backs-mismatch", 8, 7)
     assert problem.message.startswith("A1 has 2 tiles but 3 backs")
 
@@ -133,7 +139,7 @@ def test_a_stack_and_its_backs_must_be_as_long(load_layout: LoadLayout) -> None:
 def test_an_unknown_back_is_named_with_a_suggestion(load_layout: LoadLayout) -> None:
     text = HEAD + "packs: [snails-base]\nspaces:\n  A1: [beach]\nbacks:\n  A1: [twin-barels]\n"
     ws, _ = load_layout(text=text)
-    (problem,) = ws.report()
+    (problem,) = _report(ws)
     assert (problem.code, problem.line, problem.column) == ("unknown-id", 9, 8)
     # only the base pack is in use: its only back is blank
     assert "no tile back 'twin-barels' in the packs in use" in problem.message
@@ -149,7 +155,7 @@ def test_tokens_are_known_and_on_land_starts_on_land(load_layout: LoadLayout) ->
         "starts: [A1, B2, E3]\n"  # 11: B2 is water, E3 off the board
     )
     ws, _ = load_layout(text=text)
-    found = {(d.code, d.line, d.column): d.message for d in ws.report()}
+    found = {(d.code, d.line, d.column): d.message for d in _report(ws)}
     assert sorted(found) == [
         ("off-board", 10, 3),
         ("off-board", 11, 18),
@@ -164,3 +170,32 @@ def test_tokens_are_known_and_on_land_starts_on_land(load_layout: LoadLayout) ->
 def test_clearing_the_land_under_a_start_reports_it(load_layout: LoadLayout) -> None:
     text = HEAD + "spaces:\n  A1: [beach]\nstarts: [A1, A2]\n"
     assert _found(load_layout, text=text) == [("on-water", 7, 14, "error")]
+
+
+def test_a_layout_too_small_for_the_most_players_is_warned_at_its_spaces(
+    load_layout: LoadLayout,
+) -> None:
+    # 5 beaches × capacity 3 = 15 places; 4 players bring 4 snails each
+    spaces = {label: ["beach"] for label in ("A1", "A2", "B1", "B2", "C1")}
+    ws, _ = load_layout(spaces=spaces)
+    (problem,) = ws.report()
+    assert (problem.code, problem.line, problem.column) == ("too-small", 5, 1)
+    assert problem.severity is Severity.WARNING
+    assert "seats 15 snails (5 land spaces × 3 a space) but 4 players bring 16" in problem.message
+    assert problem.message.endswith("matches of at most 3 players can be set up")
+    ws, _ = load_layout(spaces={**spaces, "C2": ["beach"]})
+    assert ws.report() == []
+
+
+def test_start_spaces_limit_the_seats(load_layout: LoadLayout) -> None:
+    spaces = "\n".join(f"  {lb}: [beach]" for lb in ("A1", "A2", "B1", "B2", "C1", "C2"))
+    text = (
+        "id: sample\nname: Sample\ngame: snails\nboard: tiny\nspaces:\n"
+        + spaces
+        + "\nstarts: [A1, A2]\n"
+    )
+    ws, _ = load_layout(text=text)
+    (problem,) = ws.report()
+    assert (problem.code, problem.line) == ("too-small", 12)
+    assert "(2 start spaces × 3 a space)" in problem.message
+    assert problem.message.endswith("no match can be set up")
