@@ -50,6 +50,10 @@ SCENE_MARGIN = 0.5 * HEX_SIZE
 ZOOM_STEP = 1.25
 MIN_SCALE = 0.05
 MAX_SCALE = 20.0
+#: Fit shows at least this many columns and rows of hexes, so that a layout of a few spaces
+#: (one on a board the editor does not know) is drawn at a board's scale, not one hex a window.
+FIT_MIN_COLUMNS = 8
+FIT_MIN_ROWS = 8
 SELECTED_COLOUR = "#ffb000"
 HOVER_COLOUR = "#ffffff"
 BACKGROUND = "#dfe6ec"
@@ -380,9 +384,13 @@ class BoardView(QGraphicsView):
         self.zoom_by(1 / ZOOM_STEP)
 
     def fit(self) -> None:
-        """Show the whole board, as large as the window allows."""
+        """Show the whole board, as large as the window allows (see :data:`FIT_MIN_COLUMNS`)."""
         rect: QRectF = self.board_scene.sceneRect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        width = max(rect.width(), 1.5 * HEX_SIZE * FIT_MIN_COLUMNS)
+        height = max(rect.height(), math.sqrt(3) * HEX_SIZE * FIT_MIN_ROWS)
+        shown = QRectF(0, 0, width, height)
+        shown.moveCenter(rect.center())
+        self.fitInView(shown, Qt.AspectRatioMode.KeepAspectRatio)
         self._follow_window = True
 
     def wheelEvent(self, event: QWheelEvent) -> None:

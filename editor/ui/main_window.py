@@ -363,8 +363,13 @@ class MainWindow(QMainWindow):
             found += f" ({errors} error{'s' * (errors != 1)})"
         else:
             found = "no problems"
+        board = ""
+        if self.model.board is None:
+            # only the layout's own spaces are drawn: say why the board looks cut down
+            board = f"unknown board '{self.model.layout.board}' (only its spaces shown) · "
         self.summary_label.setText(
-            f"{land} land space{'s' * (land != 1)} · {tiles} tile{'s' * (tiles != 1)} · {found}"
+            f"{board}{land} land space{'s' * (land != 1)} · {tiles} tile{'s' * (tiles != 1)}"
+            f" · {found}"
         )
 
     def _refresh_palette(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QImage, QKeySequence
 from pytestqt.qtbot import QtBot
 
@@ -634,6 +634,22 @@ def test_a_layout_without_a_known_board_cannot_be_turned(
     assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
     assert not window.transform(1, False)
     assert prompts.asked[-1] == ("error", "no board 'snails-beginner' to turn the layout on")
+
+
+def test_a_layout_on_an_unknown_board_is_fitted_at_a_boards_scale_and_says_so(
+    window: MainWindow, bad_dir: Path
+) -> None:
+    known = window.board_view.current_scale()
+    assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
+    view = window.board_view
+    # one space is drawn, not blown up to fill the window
+    assert list(view.board_scene.space_items) == ["D4"]
+    hex_width = view.mapFromScene(QRectF(0, 0, 80, 80)).boundingRect().width()
+    assert hex_width < view.viewport().width() / 5
+    assert view.current_scale() <= known * 1.5
+    assert window.status_label.text().startswith(
+        "unknown board 'snails-beginner' (only its spaces shown) · 1 land space"
+    )
 
 
 def test_typing_a_name_does_not_switch_tools(qtbot: QtBot, window: MainWindow) -> None:
