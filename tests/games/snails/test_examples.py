@@ -288,13 +288,14 @@ def test_unknown_packs_and_modules(tmp_path: Path, capsys: pytest.CaptureFixture
     path.write_text(path.read_text().replace("packs: [snails-bse]", "modules: [wnd]"))
     code, _, err = _cli(capsys, path)
     assert code == 2
-    assert f"{path}:4:11: error unknown-id: no Snails module 'wnd'; did you mean 'wind'?" in err
+    wanted = "error unknown-id: no Snails module 'wnd' in the packs in use; did you mean 'wind'?"
+    assert f"{path}:4:11: {wanted}" in err
     path.write_text(
         path.read_text().replace("modules: [wnd]", "packs: [snails-base]\nmodules: [wind]")
     )
     code, _, err = _cli(capsys, path)
     assert code == 2
-    assert "the packs in use do not define the wind module" in err
+    assert "no Snails module 'wind' in the packs in use; known: specialists" in err
 
 
 def test_a_push_entry_for_a_snail_that_is_not_pushed_fails(
