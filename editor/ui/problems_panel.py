@@ -57,10 +57,14 @@ def summary_text(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 def where_text(diagnostic: Diagnostic, space: str | None) -> str:
-    """``"D4 · line 7"`` for a problem at a space, else ``"line 3:5"``."""
-    if space is not None:
-        return f"{space} · line {diagnostic.line}"
-    return f"line {diagnostic.line}:{diagnostic.column}"
+    """``"D4 · line 7:5"`` for a problem at a space, else ``"line 3:5"``.
+
+    >>> d = Diagnostic("a.layout.yaml", 7, 5, Severity.ERROR, "illegal-stack", "bad")
+    >>> where_text(d, "D4"), where_text(d, None)
+    ('D4 · line 7:5', 'line 7:5')
+    """
+    where = f"line {diagnostic.line}:{diagnostic.column}"
+    return f"{space} · {where}" if space is not None else where
 
 
 class ProblemsPanel(QWidget):
