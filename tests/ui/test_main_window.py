@@ -215,14 +215,18 @@ def test_problems_of_an_unsaved_edit_follow_the_text_a_save_writes(
 ) -> None:
     from editor.core.workspace import load_workspace
 
+    def codes() -> list[str]:
+        # the small file also seats too few snails for a full table, edited or not
+        return [d.code for d in window.diagnostics if d.code != "too-small"]
+
     window = open_window(bad_dir / "layouts" / "duplicate-key.layout.yaml")
-    assert [d.code for d in window.diagnostics] == ["duplicate-key"]
+    assert codes() == ["duplicate-key"]
     click(qtbot, window, "D6")  # any edit: the file will be written without the duplicate
     window.run_checks()
-    assert window.diagnostics == []
+    assert codes() == []
     window.undo_stack.undo()  # back as opened: the file's own problem again
     window.run_checks()
-    assert [d.code for d in window.diagnostics] == ["duplicate-key"]
+    assert codes() == ["duplicate-key"]
     click(qtbot, window, "D6")
     target = tmp_path / "fixed.layout.yaml"
     prompts.save_paths = [target]
