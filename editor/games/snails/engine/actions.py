@@ -109,7 +109,7 @@ def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
 
 
 def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
-    st._moved.clear()
+    st.begin_action()
     origin = st.sat[s]
     stay = st.p_stay[p]
     if stay is not None and stay in act.use:
@@ -149,7 +149,7 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
             ctx = Ctx(p, s, card.id, st.sat[s])
             ctx.card = card
             yield from run_ops(st, ctx, card.effects)
-    if st.medics and s in st._moved and st.sat[s] >= 0:
+    if st.medics and st.has_moved(s) and st.sat[s] >= 0:
         yield from medic_heal(st, p, s)
 
 

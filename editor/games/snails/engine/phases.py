@@ -11,7 +11,7 @@ from editor.core.engine import Decision
 from editor.games.snails.engine.actions import action_options, resolve
 from editor.games.snails.engine.decisions import Action, ProgramOptions
 from editor.games.snails.engine.effects import Ctx, run_ops
-from editor.games.snails.engine.state import GameOver
+from editor.games.snails.engine.victory import GameOver
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.state import State
@@ -70,13 +70,11 @@ def placement_order(st: State) -> list[int]:
 
 def placement(st: State) -> Gen:
     """Players place their snails on land with room, in the ruleset's placement order."""
-    labels = st.tables.labels
     land = list(st.starts) or [x for x in range(st.tables.size) if st.stack[x]]
     for s in placement_order(st):
         opts = tuple(x for x in land if len(st.occ[x]) < st.capacity)
         where = yield Decision(st.sp[s], "place", opts, f"where {st.snail_names[s]} starts")
-        st._relocate(s, where, "place")
-        st.events[-1] = ("place", s, labels[where])
+        st.place_at_setup(s, where)
 
 
 def token_phase(st: State, name: str) -> Gen:

@@ -4,7 +4,6 @@ planning flow, forced dice and whole phases, all through the same resolution cod
 from __future__ import annotations
 
 import contextlib
-import copy
 from collections.abc import Generator, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, cast
@@ -19,45 +18,6 @@ from editor.games.snails.engine.rules import Rules
 from editor.games.snails.engine.setup import add_snail, new_instance, setup_players
 from editor.games.snails.engine.state import GameOver, State
 from editor.games.snails.engine.tables import DIRECTIONS, BoardTables, build_tables
-
-#: State attributes a failed step puts back (everything that changes while playing).
-_MUTABLE = (
-    "first",
-    "round",
-    "phase",
-    "stack",
-    "backs",
-    "level",
-    "tok",
-    "occ",
-    "sat",
-    "shp",
-    "sshell",
-    "saim",
-    "hand",
-    "program",
-    "revealed",
-    "used",
-    "out",
-    "out_step",
-    "deck",
-    "discard",
-    "played",
-    "contamination",
-    "wind_dir",
-    "events",
-    "_forced",
-    "_elim_count",
-    "_outcome",
-    "players_left",
-    "card_of",
-    "about",
-    "by_rule",
-    "about_ability",
-    "actor",
-    "actor_card",
-    "actor_snail",
-)
 
 
 def _tables(board: Any) -> BoardTables:
@@ -192,20 +152,6 @@ def _space(tables: BoardTables, label: str) -> int:
         raise IllegalChoice(f"no space {label!r} on this board") from None
 
 
-def snapshot(st: State) -> dict[str, Any]:
-    """Copies of everything that changes while playing."""
-    snap = {name: copy.deepcopy(getattr(st, name)) for name in _MUTABLE}
-    snap["rng"] = st.rng.getstate()
-    return snap
-
-
-def restore(st: State, snap: Mapping[str, Any]) -> None:
-    """Put a snapshot back."""
-    for name in _MUTABLE:
-        setattr(st, name, snap[name])
-    st.rng.setstate(snap["rng"])
-
-
 def _drive(st: State, gen: Generator[Decision, Any, Any], answer: Any) -> None:
     """Run a generator to its end, answering each decision with ``answer(decision)``."""
     try:
@@ -301,7 +247,7 @@ def perform(
     extra_adj = [st.space(x) for x in adj_list[card.adjacent :]]
     answers = _Answers(st, p, choose, push, uses, extra_adj)
     answers.heal = heal
-    snap = snapshot(st)
+    snap = st.snapshot()
     try:
         if card.kind in ("attack", "special"):
             inst = next((c for c in st.hand[p] if st.card_of[c] == card.index), -1)
@@ -311,16 +257,16 @@ def perform(
         st.events.append(("play", p, s, card.id))
         start = len(st.events)
         _drive(st, resolve(st, p, s, card, act), answers)
-        if st.any_triggers and st._outcome is None:
+        if st.any_triggers and st.outcome() is None:
             _drive(st, action_triggers(st, p, s, card.id), answers)
         unused = answers.unused_push(st.events[start:])
         if unused is not None:
             raise IllegalChoice(unused)
-        if st._outcome is None:
+        if st.outcome() is None:
             with contextlib.suppress(GameOver):
                 st.check_end()
     except IllegalChoice:
-        restore(st, snap)
+        st.restore(snap)
         raise
 
 
@@ -502,7 +448,7 @@ def run_phase(st: State, name: str, roll: Sequence[str] | None = None) -> None:
     """Run a whole phase; decisions take the first legal option."""
     if name not in PHASES:
         raise IllegalChoice(f"unknown phase {name!r}; known: {', '.join(PHASES)}")
-    snap = snapshot(st)
+    snap = st.snapshot()
     try:
         if roll:
             st.force_dice(roll)
@@ -510,5 +456,5 @@ def run_phase(st: State, name: str, roll: Sequence[str] | None = None) -> None:
         st.events.append(("phase", st.round, name))
         _drive(st, PHASES[name](st), lambda d: d.options[0])
     except IllegalChoice:
-        restore(st, snap)
+        st.restore(snap)
         raise

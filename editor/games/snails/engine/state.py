@@ -1,26 +1,28 @@
-"""The Snails game state: flat lists of ints, the mutators the rules use, the decision loop."""
+"""The Snails game state: flat lists of ints, the decision loop and the read-outs.
+
+The mutators the rules use live in modules with one job each (dice, health, movement,
+terrain, triggers, cards, victory) as functions of the state; the class binds them as its
+methods, so ``st.deal(...)`` costs what a method defined here would.
+"""
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Generator, Hashable, Sequence
-from itertools import combinations
+from collections.abc import Generator, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision, IllegalChoice, Outcome
+from editor.games.snails.engine import cards, dice, health, movement, terrain, triggers, victory
 from editor.games.snails.engine.decisions import options_text
-from editor.games.snails.engine.effects import Ctx, run_ops
 from editor.games.snails.engine.tables import DIRECTIONS
+from editor.games.snails.engine.victory import GameOver
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import Ability, Rules
     from editor.games.snails.engine.tables import BoardTables
 
 Gen = Generator[Decision, Any, Any]
-
-
-class GameOver(Exception):
-    """Raised at a safe point when the match has ended; the flow stops there."""
 
 
 class State:
@@ -116,15 +118,19 @@ class State:
         self.events: list[tuple[Any, ...]] = []
         #: Where snails may be placed at setup (empty: any land).
         self.starts: tuple[int, ...] = ()
-        self._forced: list[int] = []
-        self._moved: set[int] = set()
+        #: Die faces the next rolls take (a rules example's roll), in order.
+        self.forced_faces: list[int] = []
+        #: Snails that moved or were placed during the action being resolved.
+        self.moved: set[int] = set()
         #: The snail a push/step/capacity decision is about, and whether the rules name its
         #: chooser (so a rules example may leave it to the default).
         self.about = -1
         self.by_rule = False
         self.about_ability = ""
-        self._elim_count = 0
-        self._outcome: Outcome | None = None
+        #: Safe points passed (check_end): which step a seat was eliminated at, for ties.
+        self.elim_count = 0
+        #: How the match ended, once it has.
+        self.ended: Outcome | None = None
         self._gen: Gen | None = None
         self._pending: Decision | None = None
         # numbers read once
@@ -201,7 +207,7 @@ class State:
 
     def outcome(self) -> Outcome | None:
         """How the match ended, once it has."""
-        return self._outcome
+        return self.ended
 
     # --- read-outs -------------------------------------------------------------------------------
 
@@ -296,513 +302,100 @@ class State:
 
         run_phase(self, name, roll)
 
-    # --- dice --------------------------------------------------------------------------------
+    # --- atomic steps (rules examples) -------------------------------------------------
 
-    def force_dice(self, faces: Sequence[str]) -> None:
-        """The next dice rolled take these results, in order."""
-        self._forced.extend(self.rules.face(f) for f in faces)
+    def snapshot(self) -> dict[str, Any]:
+        """Copies of everything that changes while playing, for :meth:`restore`."""
+        snap = {name: copy.deepcopy(getattr(self, name)) for name in _MUTABLE}
+        snap["rng"] = self.rng.getstate()
+        return snap
 
-    def forced_dice(self) -> tuple[str, ...]:
-        """The forced results not rolled yet, in order."""
-        names = self.rules.face_names
-        return tuple(names[f] for f in self._forced)
+    def restore(self, snap: Mapping[str, Any]) -> None:
+        """Put a :meth:`snapshot` back."""
+        for name in _MUTABLE:
+            setattr(self, name, snap[name])
+        self.rng.setstate(snap["rng"])
 
-    def clear_forced_dice(self) -> int:
-        """Forget the forced results not rolled yet; how many there were."""
-        left = len(self._forced)
-        self._forced.clear()
-        return left
+    # --- the mutators, by job ------------------------------------------------------------
 
-    def roll(self, n: int) -> list[int]:
-        """Roll ``n`` attack dice (forced results first)."""
-        out = []
-        faces = self.rules.faces
-        for _ in range(n):
-            out.append(
-                self._forced.pop(0) if self._forced else faces[self.rng.randrange(len(faces))]
-            )
-        return out
+    force_dice = dice.force_dice
+    forced_dice = dice.forced_dice
+    clear_forced_dice = dice.clear_forced_dice
+    roll = dice.roll
 
-    # --- snails: damage, healing, death ----------------------------------------------------
+    deal = health.deal
+    heal = health.heal
+    kill = health.kill
+    set_shell = health.set_shell
 
-    def deal(self, s: int, amount: int, cause: str) -> None:
-        """Damage a snail (the shell reduces it); death at 0 health."""
-        if self.sat[s] < 0:
-            return
-        if self.sshell[s]:
-            amount -= self.reduction
-            if amount <= 0:
-                return
-        hp = self.shp[s] - amount
-        self.shp[s] = hp
-        self.events.append(("damage", s, amount, cause))
-        if hp <= 0:
-            self.kill(s, cause)
+    check_end = victory.check_end
+    finish = victory.finish
 
-    def heal(self, s: int, amount: int) -> None:
-        """Heal a living snail up to its starting health."""
-        if self.sat[s] < 0:
-            return
-        gain = min(amount, self.smax[s] - self.shp[s])
-        if gain > 0:
-            self.shp[s] += gain
-            self.events.append(("heal", s, gain))
+    begin_action = movement.begin_action
+    has_moved = movement.has_moved
+    relocate = movement.relocate
+    place_at_setup = movement.place_at_setup
+    pushable = movement.pushable
+    can_enter = movement.can_enter
+    enter = movement.enter
+    arrived = movement.arrived
+    push = movement.push
+    place = movement.place
+    move_toward = movement.move_toward
 
-    def kill(self, s: int, cause: str) -> None:
-        """A snail dies: off the board; its player is out when it was the last one."""
-        at = self.sat[s]
-        self.occ[at] = tuple(x for x in self.occ[at] if x != s)
-        self.sat[s] = -1
-        self.sshell[s] = False
-        self.saim[s] = 0
-        self.shp[s] = 0
-        p = self.sp[s]
-        self.events.append(("death", s, p, cause, self.tables.labels[at]))
-        if not any(self.sat[x] >= 0 for x in self.p_snails[p]):
-            self.out[p] = True
-            self.players_left -= 1
-            self.out_step[p] = self._elim_count
-            self.events.append(("eliminated", p))
+    enter_abilities = triggers.enter_abilities
+    player_triggers = triggers.player_triggers
+    snail_triggers = triggers.snail_triggers
+    use_ability = triggers.use_ability
 
-    def set_shell(self, s: int, inside: bool) -> None:
-        """A living snail enters or leaves its shell."""
-        if self.sat[s] >= 0 and self.sshell[s] != inside:
-            self.sshell[s] = inside
-            self.events.append(("shell", s, inside))
+    set_top = terrain.set_top
+    destroy = terrain.destroy
+    damage_terrain = terrain.damage_terrain
+    add_token = terrain.add_token
+    move_contamination = terrain.move_contamination
 
-    # --- end of the match ---------------------------------------------------------------------
-
-    def check_end(self) -> None:
-        """End the match (raise GameOver) when at most one player is left."""
-        self._elim_count += 1
-        if self.players_left <= 1:
-            self.finish("last-standing")
-
-    def finish(self, reason: str) -> None:
-        """Decide the winners by the ruleset's victory order, log it, raise GameOver."""
-        if self._outcome is not None:
-            raise GameOver
-        alive = [p for p in range(self.n) if not self.out[p]]
-        if not alive:
-            last = max(self.out_step)
-            alive = [p for p in range(self.n) if self.out_step[p] == last]
-            reason = "all-eliminated"
-        cands = alive
-        for rule in self.rules.param(
-            "victory", ["last-standing", "most-living-snails", "leader-alive", "total-health"]
-        ):
-            if len(cands) <= 1:
-                break
-            score = _VICTORY_SCORES.get(rule)
-            if score is None:
-                continue
-            best = max(score(self, p) for p in cands)
-            cands = [p for p in cands if score(self, p) == best]
-        winners = tuple(sorted(cands))
-        lost_water = sum(1 for e in self.events if e[0] == "death" and e[3] == "water")
-        lost_attack = sum(1 for e in self.events if e[0] == "death" and e[3] == "attack")
-        self._outcome = Outcome(
-            winners=winners,
-            reason=reason,
-            rounds=self.round,
-            details={"snails_lost_to_water": lost_water, "snails_lost_to_attacks": lost_attack},
-        )
-        self.events.append(("end", winners, reason))
-        raise GameOver
-
-    # --- movement ----------------------------------------------------------------------------
-
-    def _relocate(self, s: int, dest: int, kind: str) -> None:
-        frm = self.sat[s]
-        if frm >= 0:
-            self.occ[frm] = tuple(x for x in self.occ[frm] if x != s)
-        self.occ[dest] = (*self.occ[dest], s)
-        self.sat[s] = dest
-        self._moved.add(s)
-        labels = self.tables.labels
-        self.events.append((kind, s, labels[frm] if frm >= 0 else None, labels[dest]))
-
-    def pushable(self, s: int) -> bool:
-        """Whether a push can move this snail (not in its shell, not a Grunt)."""
-        return not self.sshell[s] and not self.s_push_immune[s]
-
-    def can_enter(self, dest: int, frm: int) -> bool:
-        """Whether a snail coming from ``frm`` can enter ``dest`` (room, or one to push on)."""
-        occ = self.occ[dest]
-        if len(occ) < self.capacity:
-            return True
-        if frm < 0:
-            return False
-        if not self.tables.away[frm][dest]:
-            return False
-        return any(self.pushable(x) for x in occ)
-
-    def enter(self, s: int, dest: int, frm: int, chooser: int, kind: str = "move") -> Gen:
-        """Move a snail onto a space: room made by pushing one on, water, tokens. Returns moved."""
-        occ = self.occ[dest]
-        if len(occ) >= self.capacity:
-            onward = self.tables.away[frm][dest] if frm >= 0 else ()
-            victims = [x for x in occ if self.pushable(x)] if onward else []
-            if not victims:
-                return False
-            self.about = s
-            if len(victims) > 1:
-                victim = yield Decision(
-                    chooser, "capacity", tuple(victims), "which snail is pushed on"
-                )
-            else:
-                victim = victims[0]
-            self.about = victim
-            if len(onward) > 1:
-                to = yield Decision(
-                    chooser, "push", onward, f"where {self.snail_names[victim]} is pushed"
-                )
-            else:
-                to = onward[0]
-            yield from self.enter(victim, to, dest, chooser, "push")
-            if len(self.occ[dest]) >= self.capacity:
-                return False
-        self._relocate(s, dest, kind)
-        if kind == "push" and self.fall_damage and frm >= 0:
-            drop = self.level[frm] - self.level[dest]
-            if drop > 0:
-                self.deal(s, drop * self.fall_damage, "effect")
-                if self.sat[s] < 0:
-                    return True
-        yield from self.arrived(s, dest, chooser)
-        return True
-
-    def arrived(self, s: int, dest: int, chooser: int) -> Gen:
-        """What entering a space does: water damage, aim lost at sea, token triggers."""
-        if not self.stack[dest]:
-            self.saim[s] = 0
-            if not self.p_water_immune[self.sp[s]]:
-                self.deal(s, self.track[self.contamination], "water")
-        if self.sat[s] < 0:
-            return
-        for tok, ability in self.enter_token_abilities:
-            if self.tok[tok][dest]:
-                ctx = Ctx(chooser, s, ability.id, dest)
-                ctx.event_snails = (s,)
-                ctx.event_space = dest
-                ctx.damage_cause = self.rules.tokens[tok].damage_cause
-                yield from run_ops(self, ctx, ability.effects)
-        if self.enter_triggers:
-            yield from self.enter_abilities(s, dest)
-
-    def enter_abilities(self, s: int, dest: int) -> Gen:
-        """Faction abilities answering any snail entering a space, then the entering snail's
-        own (soldier) abilities; ``by`` and ``cause`` are the card being resolved."""
-        by, cause = self.actor, self.actor_card
-        owner = self.sp[s]
-        for p in range(self.n):
-            for ability in self.p_triggers[p]:
-                if "snail_enters" not in ability.events or self.out[p]:
-                    continue
-                if self.sat[s] != dest:
-                    return  # the snail died or was moved on by an earlier ability
-                if (ability.by == "own" and p != by) or (
-                    ability.cause is not None and cause not in ability.cause
-                ):
-                    continue
-                ctx = self._enter_ctx(p, s if owner == p else -1, ability.id, s, dest)
-                yield from self.use_ability(p, ability, ctx, dest)
-        for ability in self.s_triggers[s]:
-            if "snail_enters" not in ability.events:
-                continue
-            if self.sat[s] != dest:
-                return
-            if (ability.by == "own" and owner != by) or (
-                ability.cause is not None and cause not in ability.cause
-            ):
-                continue
-            ctx = self._enter_ctx(owner, s, ability.id, s, dest)
-            yield from self.use_ability(owner, ability, ctx, dest)
-
-    def _enter_ctx(self, p: int, snail: int, cause: str, s: int, dest: int) -> Ctx:
-        ctx = Ctx(p, snail, cause, dest)
-        ctx.event_snails = (s,)
-        ctx.event_space = dest
-        ctx.spaces = (dest,)
-        return ctx
-
-    def push(self, s: int, origin: int, chooser: int, by_rule: bool = False) -> Gen:
-        """Push a snail one space away from ``origin`` (any direction when -1). Returns moved."""
-        at = self.sat[s]
-        if at < 0 or not self.pushable(s):
-            return False
-        # tables.away holds on-board spaces only
-        cands = self.tables.nbrs[at] if origin < 0 else self.tables.away[origin][at]
-        if not cands:
-            return False
-        if len(cands) > 1:
-            self.about, self.by_rule = s, by_rule
-            to = yield Decision(chooser, "push", cands, f"where {self.snail_names[s]} is pushed")
-            self.by_rule = False
-        else:
-            to = cands[0]
-        moved = yield from self.enter(s, to, at, chooser, "push")
-        return moved
-
-    def place(self, s: int, dest: int, chooser: int) -> Gen:
-        """Put a snail on a space (not a push: Grunts too)."""
-        at = self.sat[s]
-        if at < 0 or at == dest:
-            return False
-        moved = yield from self.enter(s, dest, at, chooser, "move")
-        return moved
-
-    def move_toward(self, s: int, goal: int, distance: int, chooser: int) -> Gen:
-        """Move a snail step by step toward a space."""
-        for _ in range(distance):
-            at = self.sat[s]
-            if at < 0 or at == goal:
-                return
-            cands = tuple(x for x in self.tables.toward[goal][at] if self.can_enter(x, at))
-            if not cands:
-                return
-            self.about = s
-            if len(cands) > 1:
-                to = yield Decision(chooser, "step", cands, f"where {self.snail_names[s]} moves")
-            else:
-                to = cands[0]
-            moved = yield from self.enter(s, to, at, chooser, "move")
-            if not moved:
-                return
-
-    # --- terrain -----------------------------------------------------------------------------
-
-    def set_top(self, space: int, stack: tuple[int, ...], backs: tuple[str, ...]) -> None:
-        """Set a space's tiles (bottom to top) and recompute its level."""
-        self.stack[space] = stack
-        self.backs[space] = backs
-        self.level[space] = self.rules.level_of(stack[-1]) if stack else 0
-
-    def destroy(self, space: int, cause: str, by: int, snail: int) -> Gen:
-        """Remove a space's top tile, discard its tokens, fire its back's abilities."""
-        stack = self.stack[space]
-        if not stack:
-            return
-        tile = stack[-1]
-        back = self.backs[space][-1]
-        # tokens answering their tile's destruction fire once it is gone (they go with it)
-        doomed = [
-            a
-            for tok, a in self.token_abilities["tile_destroyed"]
-            if self.tok[tok][space] and (a.cause is None or cause in a.cause)
-        ]
-        self.set_top(space, stack[:-1], self.backs[space][:-1])
-        for row in self.tok:
-            row[space] = 0
-        label = self.tables.labels[space]
-        self.events.append(("destroyed", label, self.rules.tile_ids[tile], back, self.round))
-        if not self.stack[space]:
-            for s in self.occ[space]:
-                self.saim[s] = 0
-                if self.cross_water_damage and not self.p_water_immune[self.sp[s]]:
-                    self.deal(s, self.track[self.contamination], "water")
-        for ability in self.rules.backs.get(back, ()):
-            if "tile_destroyed" in ability.events and (
-                ability.cause is None or cause in ability.cause
-            ):
-                ctx = self._event_ctx(by, snail, cause, space)
-                yield from run_ops(self, ctx, ability.effects)
-        for ability in doomed:
-            yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
-        yield from self.player_triggers("tile_destroyed", by, snail, cause, space)
-        if self.tile_triggers:
-            for s in self.occ[space]:
-                yield from self.snail_triggers("tile_destroyed", s, cause, by=by)
-
-    def damage_terrain(self, space: int, cause: str, by: int, snail: int) -> Gen:
-        """Put a damaged token on the top tile, or destroy it when it already has one."""
-        if not self.stack[space]:
-            return
-        dmg = self.tok[self.rules.damaged_token]
-        if dmg[space]:
-            yield from self.destroy(space, cause, by, snail)
-            return
-        dmg[space] = 1
-        self.events.append(("damaged", self.tables.labels[space]))
-        # the hidden back of the damaged tile, then the tokens lying on it
-        for ability in self.rules.backs.get(self.backs[space][-1], ()):
-            if "tile_damaged" in ability.events and (
-                ability.cause is None or cause in ability.cause
-            ):
-                yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
-        for tok, ability in self.token_abilities["tile_damaged"]:
-            if self.tok[tok][space] and (ability.cause is None or cause in ability.cause):
-                yield from run_ops(self, self._event_ctx(by, snail, cause, space), ability.effects)
-        yield from self.player_triggers("tile_damaged", by, snail, cause, space)
-        if self.tile_triggers:
-            for s in self.occ[space]:
-                yield from self.snail_triggers("tile_damaged", s, cause, by=by)
-
-    def _event_ctx(self, by: int, snail: int, cause: str, space: int) -> Ctx:
-        ctx = Ctx(by, snail, cause, space)
-        ctx.event_space = space
-        ctx.event_snails = self.occ[space] if space >= 0 else ()
-        ctx.spaces = (space,) if space >= 0 else ()
-        return ctx
-
-    def player_triggers(
-        self,
-        event: str,
-        by: int,
-        snail: int,
-        cause: str,
-        space: int,
-        phase: str | None = None,
-    ) -> Gen:
-        """Faction abilities answering an event caused by seat ``by``."""
-        for p in range(self.n):
-            for ability in self.p_triggers[p]:
-                if event not in ability.events or self.out[p]:
-                    continue
-                if ability.by == "own" and p != by:
-                    continue
-                if ability.cause is not None and cause not in ability.cause:
-                    continue
-                if ability.phase is not None and ability.phase != phase:
-                    continue
-                ctx = self._event_ctx(p, snail if p == by else -1, ability.id, space)
-                if event == "action_resolved" and snail >= 0:
-                    ctx.event_snails = (snail,)
-                yield from self.use_ability(p, ability, ctx, space)
-
-    def snail_triggers(
-        self, event: str, s: int, cause: str, phase: str | None = None, by: int | None = None
-    ) -> Gen:
-        """A snail's own (soldier) abilities answering an event about it (its action, a phase,
-        the tile under it); ``by``, when given, is the seat that caused the event."""
-        p = self.sp[s]
-        for ability in self.s_triggers[s]:
-            if event not in ability.events or self.sat[s] < 0:
-                continue
-            if by is not None and ability.by == "own" and by != p:
-                continue
-            if ability.cause is not None and cause not in ability.cause:
-                continue
-            if ability.phase is not None and ability.phase != phase:
-                continue
-            at = self.sat[s]
-            ctx = self._event_ctx(p, s, ability.id, at)
-            ctx.event_snails = (s,)
-            yield from self.use_ability(p, ability, ctx, at)
-
-    def use_ability(self, p: int, ability: Ability, ctx: Ctx, space: int) -> Gen:
-        """Use a triggered ability: once-per-round marker, the owner's "may", its effects."""
-        if ability.once and ability.id in self.used[p]:
-            return
-        self.about_ability = ability.id
-        if ability.needs_adjacent:
-            spaces = (
-                tuple(x for x in self.tables.nbrs[space] if self.stack[x]) if space >= 0 else ()
-            )
-            if not spaces:
-                return
-            opts: tuple[int | None, ...] = ((None,) if ability.optional else ()) + spaces
-            where = self.tables.labels[space]
-            pick = yield Decision(p, "ability", opts, f"{ability.name}: a space next to {where}")
-            if pick is None:
-                return
-            ctx.adjacent = (pick,)
-        elif ability.optional:
-            yes = yield Decision(p, "ability", (False, True), f"use {ability.name}?")
-            if not yes:
-                return
-        if ability.once:
-            self.used[p].add(ability.id)
-        self.events.append(("ability", p, ability.id))
-        yield from run_ops(self, ctx, ability.effects)
-
-    def add_token(self, tok: int, space: int, count: int) -> None:
-        """Add (or with a negative count remove) tokens; never on water."""
-        if count > 0 and not self.stack[space] and not self.rules.tokens[tok].on_water:
-            return
-        row = self.tok[tok]
-        row[space] = max(0, row[space] + count)
-
-    def move_contamination(self, steps: int) -> None:
-        """Move the contamination marker along its track (clamped)."""
-        new = max(0, min(len(self.track) - 1, self.contamination + steps))
-        if new != self.contamination:
-            self.contamination = new
-            self.events.append(("contamination", new))
-
-    # --- cards -------------------------------------------------------------------------------
-
-    def draw(self, p: int, count: int, from_discard: bool = False) -> list[int]:
-        """Draw cards into a hand: from the deck (the discard pile reshuffled when it runs out)
-        or from the shuffled discard pile."""
-        got: list[int] = []
-        if from_discard:
-            self.rng.shuffle(self.discard)
-        for _ in range(count):
-            if from_discard:
-                if not self.discard:
-                    break
-                got.append(self.discard.pop())
-                continue
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-            got.append(self.deck.pop())
-        self.hand[p].extend(got)
-        if got:
-            self.events.append(("draw", p, len(got)))
-        return got
-
-    def discard_from_hand(self, p: int, count: int) -> Gen:
-        """The player discards ``count`` cards of their choice."""
-        hand = self.hand[p]
-        count = min(count, len(hand))
-        if count <= 0:
-            return
-        opts = tuple(combinations(hand, count))
-        pick = (
-            (yield Decision(p, "discard", opts, f"discard {count}")) if len(opts) > 1 else opts[0]
-        )
-        for c in pick:
-            hand.remove(c)
-            self.discard.append(c)
-
-    def search_discard(self, p: int, count: int, kind: str) -> Gen:
-        """Shuffle the discard pile, then take ``count`` cards of a kind from it."""
-        self.rng.shuffle(self.discard)
-        cards = self.rules.cards
-        for _ in range(count):
-            opts = tuple(
-                c for c in self.discard if kind == "any" or cards[self.card_of[c]].kind == kind
-            )
-            if not opts:
-                return
-            pick = (
-                (yield Decision(p, "search", opts, "take a card from the discard pile"))
-                if len(opts) > 1
-                else opts[0]
-            )
-            self.discard.remove(pick)
-            self.hand[p].append(pick)
+    draw = cards.draw
+    discard_from_hand = cards.discard_from_hand
+    search_discard = cards.search_discard
 
 
-def _living(st: State, p: int) -> int:
-    return sum(1 for s in st.p_snails[p] if st.sat[s] >= 0)
+#: State attributes a refused rules-example step puts back (everything that changes in play).
+_MUTABLE = (
+    "first",
+    "round",
+    "phase",
+    "stack",
+    "backs",
+    "level",
+    "tok",
+    "occ",
+    "sat",
+    "shp",
+    "sshell",
+    "saim",
+    "hand",
+    "program",
+    "revealed",
+    "used",
+    "out",
+    "out_step",
+    "deck",
+    "discard",
+    "played",
+    "contamination",
+    "wind_dir",
+    "events",
+    "forced_faces",
+    "elim_count",
+    "ended",
+    "players_left",
+    "card_of",
+    "about",
+    "by_rule",
+    "about_ability",
+    "actor",
+    "actor_card",
+    "actor_snail",
+)
 
-
-def _leader(st: State, p: int) -> int:
-    return int(any(st.sat[s] >= 0 and st.s_leader[s] for s in st.p_snails[p]))
-
-
-def _health(st: State, p: int) -> int:
-    return sum(st.shp[s] for s in st.p_snails[p] if st.sat[s] >= 0)
-
-
-_VICTORY_SCORES = {
-    "most-living-snails": _living,
-    "leader-alive": _leader,
-    "total-health": _health,
-}
+__all__ = ["GameOver", "State"]

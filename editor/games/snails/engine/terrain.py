@@ -1,0 +1,97 @@
+"""Terrain: tiles set on a space, destroyed (their backs revealed) or damaged, tokens on
+tiles, and the contamination marker."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from editor.core.engine import Decision
+from editor.games.snails.engine.effects import run_ops
+from editor.games.snails.engine.triggers import event_ctx
+
+if TYPE_CHECKING:
+    from editor.games.snails.engine.state import State
+
+Gen = Generator[Decision, Any, Any]
+
+
+def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...]) -> None:
+    """Set a space's tiles (bottom to top) and recompute its level."""
+    st.stack[space] = stack
+    st.backs[space] = backs
+    st.level[space] = st.rules.level_of(stack[-1]) if stack else 0
+
+
+def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
+    """Remove a space's top tile, discard its tokens, fire its back's abilities."""
+    stack = st.stack[space]
+    if not stack:
+        return
+    tile = stack[-1]
+    back = st.backs[space][-1]
+    # tokens answering their tile's destruction fire once it is gone (they go with it)
+    doomed = [
+        a
+        for tok, a in st.token_abilities["tile_destroyed"]
+        if st.tok[tok][space] and (a.cause is None or cause in a.cause)
+    ]
+    st.set_top(space, stack[:-1], st.backs[space][:-1])
+    for row in st.tok:
+        row[space] = 0
+    label = st.tables.labels[space]
+    st.events.append(("destroyed", label, st.rules.tile_ids[tile], back, st.round))
+    if not st.stack[space]:
+        for s in st.occ[space]:
+            st.saim[s] = 0
+            if st.cross_water_damage and not st.p_water_immune[st.sp[s]]:
+                st.deal(s, st.track[st.contamination], "water")
+    for ability in st.rules.backs.get(back, ()):
+        if "tile_destroyed" in ability.events and (ability.cause is None or cause in ability.cause):
+            ctx = event_ctx(st, by, snail, cause, space)
+            yield from run_ops(st, ctx, ability.effects)
+    for ability in doomed:
+        yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
+    yield from st.player_triggers("tile_destroyed", by, snail, cause, space)
+    if st.tile_triggers:
+        for s in st.occ[space]:
+            yield from st.snail_triggers("tile_destroyed", s, cause, by=by)
+
+
+def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
+    """Put a damaged token on the top tile, or destroy it when it already has one."""
+    if not st.stack[space]:
+        return
+    dmg = st.tok[st.rules.damaged_token]
+    if dmg[space]:
+        yield from st.destroy(space, cause, by, snail)
+        return
+    dmg[space] = 1
+    st.events.append(("damaged", st.tables.labels[space]))
+    # the hidden back of the damaged tile, then the tokens lying on it
+    for ability in st.rules.backs.get(st.backs[space][-1], ()):
+        if "tile_damaged" in ability.events and (ability.cause is None or cause in ability.cause):
+            yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
+    for tok, ability in st.token_abilities["tile_damaged"]:
+        if st.tok[tok][space] and (ability.cause is None or cause in ability.cause):
+            yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
+    yield from st.player_triggers("tile_damaged", by, snail, cause, space)
+    if st.tile_triggers:
+        for s in st.occ[space]:
+            yield from st.snail_triggers("tile_damaged", s, cause, by=by)
+
+
+def add_token(st: State, tok: int, space: int, count: int) -> None:
+    """Add (or with a negative count remove) tokens; never on water."""
+    if count > 0 and not st.stack[space] and not st.rules.tokens[tok].on_water:
+        return
+    row = st.tok[tok]
+    row[space] = max(0, row[space] + count)
+
+
+def move_contamination(st: State, steps: int) -> None:
+    """Move the contamination marker along its track (clamped)."""
+    new = max(0, min(len(st.track) - 1, st.contamination + steps))
+    if new != st.contamination:
+        st.contamination = new
+        st.events.append(("contamination", new))

@@ -1,0 +1,44 @@
+"""The engine's modules keep to their jobs: no module reaches into the state's private parts,
+and the steps other modules need are the state's methods."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from editor.core.engine import MatchSpec
+from editor.games.snails import engine
+from editor.games.snails.engine import ENGINE, Prepared
+from tests.games.snails.engine.conftest import Scenario
+
+ENGINE_DIR = Path(engine.__file__).parent
+
+
+def test_no_module_reaches_into_private_state() -> None:
+    private = re.compile(r"\bst\._[a-z]\w*")
+    found = {
+        path.name: sorted(set(private.findall(path.read_text(encoding="utf-8"))))
+        for path in sorted(ENGINE_DIR.glob("*.py"))
+    }
+    assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+def test_set_up_placement_logs_where_each_snail_starts(crustacean: Prepared) -> None:
+    st = ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset(), 4))
+    d = st.decision()
+    assert d is not None and d.kind == "place"
+    where = d.options[0]
+    st.apply(where)
+    s = next(x for x, at in enumerate(st.sat) if at >= 0)
+    assert st.events[-1] == ("place", s, st.tables.labels[where])
+    assert st.occ[where] == (s,)
+
+
+def test_a_snapshot_puts_back_what_a_step_changed(scenario: Scenario) -> None:
+    st = scenario({"C4": ["beach"]}, {"r": ("red", "C4"), "b": ("blue", "C5")})
+    snap = st.snapshot()
+    st.force_dice(["circle"])
+    st.kill(st.snail("b"), "water")
+    assert st.outcome() is not None or st.out[1]
+    st.restore(snap)
+    assert st.snail_info("b")["alive"] and not st.out[1] and st.forced_dice() == ()
