@@ -32,8 +32,8 @@ from editor.games.snails.layout_stats import layout_stats
 from editor.ui.app import make_window
 from editor.ui.board_view import BoardScene
 from editor.ui.export_image import export_image
-from editor.ui.layout_model import Tool
 from editor.ui.main_window import MainWindow
+from editor.ui.tools import Tool
 
 
 def best_ms(action: Callable[[], object], repeat: int) -> float:

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication
 from editor.core.layouts import Layout
 from editor.core.workspace import Workspace
 from editor.ui.display_check import display_problem
-from editor.ui.layout_model import LayoutModel, default_layout_path, open_layout, read_source
+from editor.ui.layout_files import default_layout_path, open_layout, read_source
+from editor.ui.layout_model import LayoutModel
 from editor.ui.main_window import APP_NAME, ORGANISATION, MainWindow
 
 

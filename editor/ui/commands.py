@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from PySide6.QtGui import QUndoCommand
 
 from editor.core.layouts import Layout
-from editor.ui.layout_model import LayoutModel, SpaceState, Stack
+from editor.ui.layout_model import LayoutModel
+from editor.ui.spaces import SpaceState, Stack
 
 #: Command ids for merging (QUndoCommand.id): consecutive token count steps become one.
 TOKEN_COUNT_ID = 4101

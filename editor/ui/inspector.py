@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 
 from editor.ui import hexpaint
 from editor.ui.commands import SetSpace
-from editor.ui.layout_model import LayoutModel, SpaceState, back_text
+from editor.ui.layout_model import LayoutModel, back_text
 from editor.ui.palette import swatch
+from editor.ui.spaces import SpaceState
 
 
 class Inspector(QWidget):

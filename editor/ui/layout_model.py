@@ -1,5 +1,8 @@
 """The layout being edited, without Qt: stacks by label, change callbacks, stock and checks.
 
+Opening files is :mod:`editor.ui.layout_files`, one space and its pinned backs
+:mod:`editor.ui.spaces`, the tools and strokes :mod:`editor.ui.tools`.
+
 The model holds no game rules and names no game. Tile types, token kinds, stock counts,
 colours and diagnostics all come from the core and from the hooks the layout's game registers
 (:class:`editor.core.registry.Game`); the model only keeps the current
@@ -8,9 +11,6 @@ colours and diagnostics all come from the core and from the hooks the layout's g
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,49 +23,14 @@ from editor.core.hexgrid import sort_key
 from editor.core.layouts import Layout, dump_layout, transform_layout
 from editor.core.registry import BackShare as BackShare  # re-exported for the doctests
 from editor.core.registry import TileKind, TokenKind
-from editor.core.resources import layouts_dir
-from editor.core.workspace import PathError, Workspace, load_workspace
+from editor.core.workspace import Workspace
 from editor.ui.board_picture import START_MARK, BoardPicture, pinned_mark, token_marks
+from editor.ui.layout_files import check_text
+from editor.ui.spaces import SpaceState, Stack, follow_stack
 
-Stack = tuple[str, ...]
-#: Pinned backs of a stack's tiles, bottom to top (None: dealt at random).
-Backs = tuple[str | None, ...]
 #: Called with the labels whose stacks changed, or None when the whole layout was replaced.
 Listener = Callable[[frozenset[str] | None], None]
 _V = TypeVar("_V")
-
-
-class Tool(enum.Enum):
-    """What a click or a drag on the board does."""
-
-    SELECT = "select"
-    STACK = "stack"
-    REMOVE = "remove"
-    CLEAR = "clear"
-    PICK = "pick"
-    PAINT = "paint"
-
-
-@dataclass(frozen=True)
-class SpaceState:
-    """Everything a layout says about one space: stack, pinned backs, tokens, start mark.
-
-    ``backs`` is as the layout holds it (usually one item per tile, or empty when no back is
-    pinned); ``tokens`` is ``(token id, count)`` pairs in id order.
-    """
-
-    stack: Stack = ()
-    backs: Backs = ()
-    tokens: tuple[tuple[str, int], ...] = ()
-    start: bool = False
-
-    def back(self, index: int) -> str | None:
-        """The pinned back of the tile at ``index`` (0 = bottom), or None."""
-        return self.backs[index] if 0 <= index < len(self.backs) else None
-
-    def token_count(self, token: str) -> int:
-        """How many tokens of one kind lie on the space."""
-        return dict(self.tokens).get(token, 0)
 
 
 #: A tile type a layout may use, as its game's palette hook gives it.
@@ -89,116 +54,6 @@ class StockLine:
     def text(self) -> str:
         """``"Mountain 6 of 8 placed"``."""
         return f"{self.tile.name} {self.used} of {self.tile.stock} placed"
-
-
-@dataclass
-class Opened:
-    """The result of opening a layout file: the layout and its workspace, or the problems."""
-
-    path: Path | None
-    workspace: Workspace | None
-    layout: Layout | None
-    diagnostics: list[Diagnostic]
-    error: str = ""
-
-
-def is_bundled(path: Path | None) -> bool:
-    """Whether a file is one of the layouts shipped with Seastack (not to be overwritten)."""
-    if path is None:
-        return False
-    try:
-        path.resolve().relative_to(layouts_dir().resolve())
-    except ValueError:
-        return False
-    return True
-
-
-def default_layout_path() -> Path:
-    """The bundled Crustacean layout, opened when no file is named."""
-    return layouts_dir() / "crustacean.layout.yaml"
-
-
-def open_text(text: str, path: Path | None) -> Opened:
-    """Load unsaved text as the layout at ``path`` (or as a layout never saved)."""
-    if path is not None and path.exists():
-        return open_layout(path, text)
-    folder = Path(tempfile.mkdtemp(prefix="seastack-open-"))
-    try:
-        temp = folder / "untitled.layout.yaml"
-        temp.write_text(text, encoding="utf-8")
-        opened = open_layout(temp)
-    finally:
-        for file in folder.iterdir():
-            file.unlink()
-        folder.rmdir()
-    opened.path = None
-    return opened
-
-
-def open_layout(path: Path, text: str | None = None) -> Opened:
-    """Load a layout file (or ``text`` in its place) through the core's loader."""
-    path = Path(path)
-    if path.is_dir():
-        # the loader would take the folder's first layout and the editor would save over a folder
-        return Opened(
-            path, None, None, [], f"{path} is a folder; choose a layout file (*.layout.yaml)"
-        )
-    try:
-        ws = load_workspace([path], texts={path: text} if text is not None else None)
-    except PathError as exc:
-        return Opened(path, None, None, [], str(exc))
-    diagnostics = ws.report()
-    shown = next(iter(sorted(ws.targets)), "")
-    layout = ws.layout_at(shown)
-    if layout is None:
-        first = next((d for d in diagnostics if d.is_error), None)
-        reason = first.format() if first else f"{path} is not a layout"
-        return Opened(path, ws, None, diagnostics, f"{path} cannot be opened: {reason}")
-    return Opened(path, ws, layout, diagnostics)
-
-
-def read_source(path: Path) -> str | None:
-    """A layout file's text as the loader read it, for :class:`LayoutModel`; None if unreadable."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def bundled_workspace() -> Workspace:
-    """The bundled boards and packs, for a new layout."""
-    return load_workspace()
-
-
-def new_layout(ws: Workspace, board_id: str) -> Layout:
-    """An empty layout (all water) on a board, using the game's default packs."""
-    board = ws.boards[board_id]
-    return Layout(
-        id="new-layout",
-        name="New layout",
-        game=board.game,
-        board=board.id,
-        spaces={},
-        packs=tuple(ws.default_packs(board.game)) or None,
-    )
-
-
-def check_text(path: Path | None, text: str, shown: str = "untitled") -> list[Diagnostic]:
-    """The diagnostics the core's loader reports for a layout's (unsaved) text.
-
-    A layout that was never saved is checked as a file in a temporary folder; its
-    diagnostics are then named ``shown``.
-    """
-    if path is not None and path.exists():
-        try:
-            return load_workspace([path], texts={path: text}).report()
-        except PathError:
-            pass
-    with tempfile.TemporaryDirectory(prefix="seastack-check-") as folder:
-        temp = Path(folder) / "untitled.layout.yaml"
-        temp.write_text(text, encoding="utf-8")
-        found = load_workspace([temp]).report()
-    return [dataclasses.replace(d, path=shown) for d in found]
 
 
 class LayoutModel:
@@ -420,54 +275,6 @@ def _put(mapping: dict[str, _V], label: str, value: _V) -> None:
         mapping.pop(label, None)
 
 
-def follow_stack(old: SpaceState, stack: Stack) -> SpaceState:
-    """A space after its stack changed: pinned backs stay with their tiles.
-
-    The tiles the old and new stacks share at the bottom and at the top keep their backs; two
-    tiles that swapped places take theirs along; a tile new or changed in between starts with
-    a random back. A space that becomes water keeps nothing: no backs, tokens or start mark.
-
-    >>> old = SpaceState(("beach", "meadow", "mountain"), (None, "eggshells", "salt"))
-    >>> follow_stack(old, ("beach", "mountain")).backs  # the meadow was taken out
-    (None, 'salt')
-    >>> follow_stack(old, ("beach", "mountain", "meadow")).backs  # the top two swapped
-    (None, 'salt', 'eggshells')
-    >>> follow_stack(old, (*old.stack, "mountain")).backs
-    (None, 'eggshells', 'salt', None)
-    >>> follow_stack(SpaceState(("beach",), (), (("fire", 1),), True), ())
-    SpaceState(stack=(), backs=(), tokens=(), start=False)
-    """
-    if not stack:
-        return SpaceState()
-    before = old.stack
-    backs: list[str | None] = [old.back(i) for i in range(len(before))]
-    if len(before) == len(stack):
-        diff = [i for i in range(len(stack)) if before[i] != stack[i]]
-        if len(diff) == 2 and (before[diff[0]], before[diff[1]]) == (
-            stack[diff[1]],
-            stack[diff[0]],
-        ):
-            backs[diff[0]], backs[diff[1]] = backs[diff[1]], backs[diff[0]]
-            return replace(old, stack=stack, backs=_trim(backs))
-    head = 0
-    while head < min(len(before), len(stack)) and before[head] == stack[head]:
-        head += 1
-    tail = 0
-    while (
-        tail < min(len(before), len(stack)) - head
-        and before[len(before) - 1 - tail] == stack[len(stack) - 1 - tail]
-    ):
-        tail += 1
-    middle = [None] * (len(stack) - head - tail)
-    new = backs[:head] + middle + (backs[len(before) - tail :] if tail else [])
-    return replace(old, stack=stack, backs=_trim(new))
-
-
-def _trim(backs: list[str | None]) -> Backs:
-    """No pinned back at all is written as no list."""
-    return tuple(backs) if any(b is not None for b in backs) else ()
-
-
 def _token_types(ws: Workspace, layout: Layout) -> list[TokenType]:
     game = registry.get(layout.game)
     return list(game.token_kinds(ws, layout)) if game is not None and game.token_kinds else []
@@ -499,68 +306,3 @@ def back_mark(tile: TileType | None) -> str:
     if tile is not None and len(tile.backs) == 1:
         return pinned_mark(tile.backs[0].back) or "?"
     return "?"
-
-
-# --- tools: what one stroke across the board does --------------------------------------------
-
-
-def tool_result(tool: Tool, stack: Stack, tile: str | None, stamp: Stack) -> Stack:
-    """The stack a space gets when a tool touches it (SELECT and PICK leave it as it is)."""
-    if tool is Tool.STACK and tile:
-        return (*stack, tile)
-    if tool is Tool.REMOVE:
-        return stack[:-1]
-    if tool is Tool.CLEAR:
-        return ()
-    if tool is Tool.PAINT:
-        return stamp
-    return stack
-
-
-class Stroke:
-    """One press-drag-release with an editing tool: each space is touched at most once.
-
-    The model changes live as the stroke goes, so the view follows the cursor; when the
-    stroke ends, :meth:`finish` gives the stacks before and after, for one undo command.
-    """
-
-    def __init__(self, model: LayoutModel, tool: Tool, tile: str | None, stamp: Stack) -> None:
-        self.model = model
-        self.tool = tool
-        self.tile = tile
-        self.stamp = stamp
-        self.before: dict[str, SpaceState] = {}
-        self.after: dict[str, SpaceState] = {}
-
-    def touch(self, label: str) -> bool:
-        """Apply the tool to a space not yet touched by this stroke; True if it changed."""
-        if label in self.before or not self.model.has_space(label):
-            return False
-        old = self.model.space(label)
-        new = tool_result(self.tool, old.stack, self.tile, self.stamp)
-        self.before[label] = old
-        if new == old.stack:
-            return False
-        self.model.apply({label: new})
-        self.after[label] = self.model.space(label)
-        return True
-
-    def changes(self) -> tuple[dict[str, SpaceState], dict[str, SpaceState]]:
-        """The changed spaces before and after the stroke (stacks, backs, tokens, starts)."""
-        before = {label: self.before[label] for label in self.after}
-        return before, dict(self.after)
-
-    def describe(self) -> str:
-        """A name for the undo command: ``"Stack Beach on D4"``, ``"Paint 7 spaces"``."""
-        labels = sorted(self.after, key=sort_key)
-        where = labels[0] if len(labels) == 1 else f"{len(labels)} spaces"
-        tile = self.model.tile_name(self.tile) if self.tile else "tile"
-        if self.tool is Tool.STACK:
-            return f"Stack {tile} on {where}"
-        if self.tool is Tool.REMOVE:
-            return f"Remove top tile of {where}"
-        if self.tool is Tool.CLEAR:
-            return f"Clear {where}"
-        if self.tool is Tool.PAINT:
-            return f"Paint {where}"
-        return f"Edit {where}"

@@ -38,11 +38,8 @@ from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
 from editor.ui.export_image import ExportError, export_image
 from editor.ui.inspector import Inspector
-from editor.ui.layout_model import (
-    LayoutModel,
+from editor.ui.layout_files import (
     Opened,
-    Stroke,
-    Tool,
     bundled_workspace,
     is_bundled,
     new_layout,
@@ -50,10 +47,12 @@ from editor.ui.layout_model import (
     open_text,
     read_source,
 )
+from editor.ui.layout_model import LayoutModel
 from editor.ui.palette import Palette
 from editor.ui.problems_panel import ProblemsPanel
 from editor.ui.prompts import Prompts
 from editor.ui.statistics_panel import StatisticsPanel
+from editor.ui.tools import Stroke, Tool
 
 APP_NAME = "Seastack"
 ORGANISATION = "Seastack"

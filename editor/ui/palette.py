@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.ui import hexpaint
-from editor.ui.layout_model import StockLine, Tool
+from editor.ui.layout_model import StockLine
+from editor.ui.tools import Tool
 
 #: Tool, menu text, shortcut, what it does (the tooltip and the hint under the tools).
 TOOLS: tuple[tuple[Tool, str, str, str], ...] = (

@@ -15,8 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from editor.core.layouts import dump_layout
 from editor.ui.board_view import LabelMode
-from editor.ui.layout_model import Tool, open_layout
+from editor.ui.layout_files import open_layout
 from editor.ui.main_window import MainWindow
+from editor.ui.tools import Tool
 from tests.ui.conftest import ScriptedPrompts
 
 CRAB_D3 = ("beach", "meadow", "mountain")

@@ -11,21 +11,17 @@ import pytest
 from editor.core.layouts import dump_layout
 from editor.ui.autosave import Autosaver, read_recovery
 from editor.ui.board_picture import layout_picture
-from editor.ui.layout_model import (
-    LayoutModel,
-    SpaceState,
-    Stroke,
-    Tool,
-    back_mark,
+from editor.ui.layout_files import (
     bundled_workspace,
     default_layout_path,
-    follow_stack,
     is_bundled,
     new_layout,
     open_layout,
     open_text,
-    tool_result,
 )
+from editor.ui.layout_model import LayoutModel, back_mark
+from editor.ui.spaces import SpaceState, follow_stack
+from editor.ui.tools import Stroke, Tool, tool_result
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QToolButton
 from pytestqt.qtbot import QtBot
 
-from editor.ui.layout_model import Tool
 from editor.ui.palette import TOOLS, Palette
+from editor.ui.tools import Tool
 
 
 def button_texts(palette: Palette) -> dict[Tool, str]:
