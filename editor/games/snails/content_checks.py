@@ -114,6 +114,7 @@ def check_content(ws: Workspace) -> Iterator[Diagnostic]:
         for entry in own["tile_backs"]:
             yield from _check_back_events(entry)
         yield from _check_arsenal(ws, pack, deps, own["cards"], known)
+        yield from _check_ruleset_tokens(ws, pack, known)
 
 
 def _duplicate(what: str, entry: Entry, first: Entry) -> Diagnostic:
@@ -376,6 +377,17 @@ class _Scope:
         if selector in ("event", "friend") and not self.ability:
             message = f"{selector!r} only means something in an ability"
             yield document.error_at(path, "bad-effect", message)
+
+
+def _check_ruleset_tokens(ws: Workspace, pack: Pack, known: _Known) -> Iterator[Diagnostic]:
+    """The token a pack's ruleset names for damaged terrain must exist (the engine would
+    otherwise make a bare token of a misspelt id)."""
+    for document in ws.documents_of([pack], "ruleset"):
+        terrain = document.data.get("terrain") if isinstance(document.data, dict) else None
+        token = terrain.get("damaged_token") if isinstance(terrain, dict) else None
+        if isinstance(token, str) and known.missing("tokens", token):
+            message = f"no token {token!r} in the packs" + suggest(token, known.ids["tokens"])
+            yield document.error_at(("terrain", "damaged_token"), "unknown-id", message)
 
 
 def _check_arsenal(

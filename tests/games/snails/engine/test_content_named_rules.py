@@ -119,3 +119,13 @@ def test_attacking_from_water_names_the_faction_rule(scenario: Scenario) -> None
     st = scenario({"C4": ["beach"]}, {"r": ("red", "C5"), "b": ("blue", "C4")})
     with pytest.raises(IllegalChoice, match="its faction cannot attack from water"):
         st.perform("r", "hit", target="b")
+
+
+def test_a_misspelt_damaged_token_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "typo"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.replace("renamed", "typo"))
+    (folder / "ruleset.yaml").write_text("terrain: {damaged_token: damagd}\n")
+    problems = load_workspace([folder]).report()
+    assert [(d.code, d.line, d.column) for d in problems] == [("unknown-id", 1, 26)]
+    assert problems[0].message == "no token 'damagd' in the packs; did you mean 'damaged'?"
