@@ -52,5 +52,5 @@ def run(ws: Workspace, layout: Layout, path: Path | None, argv: list[str] | None
     source = read_source(path) if path is not None else None
     window = MainWindow(LayoutModel(ws, layout, path, source))
     window.show()
-    window.offer_recovery()
+    window.files.offer_recovery()
     return int(app.exec())

@@ -1,8 +1,11 @@
-"""The editor's main window: the board in the middle, docks around it, files and undo.
+"""The editor's main window: the board in the middle, docks around it, menus and undo.
 
 Every edit goes through an undo command on :attr:`MainWindow.undo_stack`; the model
 (:class:`~editor.ui.layout_model.LayoutModel`) tells the window what changed and the window
-updates the board, the palette, the inspector, the live checks and the autosave.
+updates the board, the palette, the inspector, the live checks and the autosave. The File
+menu's work is :mod:`editor.ui.file_actions` (:attr:`MainWindow.files`), recent files
+:mod:`editor.ui.recent_files`, autosaving :mod:`editor.ui.autosave_control` and what the
+window remembers :mod:`editor.ui.window_settings`.
 """
 
 from __future__ import annotations
@@ -10,12 +13,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
     QUndoStack,
 )
@@ -23,42 +25,31 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QUndoView,
     QWidget,
 )
 
 import editor
-from editor.core.atomic import write_text_atomic
 from editor.core.diagnostics import Diagnostic
-from editor.ui.autosave import Autosaver, Recovery
+from editor.ui.autosave_control import AutosaveControl
 from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
-from editor.ui.export_image import ExportError, export_image
+from editor.ui.file_actions import FileActions
 from editor.ui.inspector import Inspector
-from editor.ui.layout_files import (
-    Opened,
-    bundled_workspace,
-    is_bundled,
-    new_layout,
-    open_layout,
-    open_text,
-    read_source,
-)
 from editor.ui.layout_model import LayoutModel
 from editor.ui.palette import Palette
 from editor.ui.problems_panel import ProblemsPanel
 from editor.ui.prompts import Prompts
+from editor.ui.recent_files import RecentFiles
 from editor.ui.statistics_panel import StatisticsPanel
 from editor.ui.tools import Stroke, Tool
+from editor.ui.window_settings import restore_settings, save_settings
 
 APP_NAME = "Seastack"
 ORGANISATION = "Seastack"
-MAX_RECENT = 8
 CHECK_DELAY_MS = 350
-AUTOSAVE_DELAY_MS = 3000
 #: The cursor over the board tells which tool is active.
 TOOL_CURSORS = {
     Tool.SELECT: Qt.CursorShape.ArrowCursor,
@@ -93,12 +84,15 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self.settings = settings if settings is not None else QSettings(ORGANISATION, APP_NAME)
         self.prompts = prompts if prompts is not None else Prompts(self)
-        self.autosaver = Autosaver((data_dir or default_data_dir()) / "autosave")
+        self.autosave = AutosaveControl(
+            self, (data_dir or default_data_dir()) / "autosave", autosave_seconds
+        )
+        self.files = FileActions(self)
+        self.recent = RecentFiles(self.settings, self.files.open_file, self)
         self.model = model
         self.diagnostics: list[Diagnostic] = []
         self._stroke: Stroke | None = None
         self._stamp: tuple[str, ...] = ()
-        self._autosaved_text: str | None = None
         self._hovered_space = ""
 
         self.undo_stack = QUndoStack(self)
@@ -153,17 +147,9 @@ class MainWindow(QMainWindow):
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.run_checks)
-        self._autosave_soon = QTimer(self)
-        self._autosave_soon.setSingleShot(True)
-        self._autosave_soon.setInterval(AUTOSAVE_DELAY_MS)
-        self._autosave_soon.timeout.connect(self.autosave_now)
-        self._autosave_every = QTimer(self)
-        self._autosave_every.setInterval(max(1, autosave_seconds) * 1000)
-        self._autosave_every.timeout.connect(self.autosave_now)
-        self._autosave_every.start()
 
         self._build_menus()
-        self._restore_settings()
+        restore_settings(self)
         self.set_model(model)
         self._tool_changed(self.palette.tool)
 
@@ -193,13 +179,12 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         menus = self.menuBar()
         file_menu = menus.addMenu("&File")
-        self.new_action = self._action("&New…", self.new_file, QKeySequence.StandardKey.New)
-        self.open_action = self._action("&Open…", self.open_file, QKeySequence.StandardKey.Open)
-        self.recent_menu = QMenu("Open &Recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        files = self.files
+        self.new_action = self._action("&New…", files.new_file, QKeySequence.StandardKey.New)
+        self.open_action = self._action("&Open…", files.open_file, QKeySequence.StandardKey.Open)
+        self.save_action = self._action("&Save", files.save, QKeySequence.StandardKey.Save)
         self.save_as_action = self._action(
-            "Save &As…", self.save_as, QKeySequence.StandardKey.SaveAs
+            "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs
         )
         self.quit_action = QAction("&Quit", self)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -207,12 +192,12 @@ class MainWindow(QMainWindow):
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.new_action)
         file_menu.addAction(self.open_action)
-        file_menu.addMenu(self.recent_menu)
+        file_menu.addMenu(self.recent.menu)
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
         file_menu.addSeparator()
-        self.export_action = self._action("&Export Image…", self.export, "Ctrl+E")
+        self.export_action = self._action("&Export Image…", files.export, "Ctrl+E")
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         self.file_menu = file_menu
@@ -334,8 +319,8 @@ class MainWindow(QMainWindow):
         self._refresh_palette()
         self._stamp = (self.palette.tile,) if self.palette.tile else ()
         self.palette.set_stamp([model.tile_name(t) for t in self._stamp])
-        self._autosaved_text = None
-        self._update_title()
+        self.autosave.forget_written()
+        self.update_title()
         self._update_summary()
         self.run_checks()
 
@@ -345,9 +330,10 @@ class MainWindow(QMainWindow):
         return not self.undo_stack.isClean()
 
     def _clean_changed(self, _clean: bool) -> None:
-        self._update_title()
+        self.update_title()
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
+        """The file's name in the title bar, with the mark of unsaved changes."""
         self.setWindowTitle(f"{self.model.display_name}[*] — {APP_NAME}")
         self.setWindowModified(self.is_dirty)
 
@@ -401,9 +387,9 @@ class MainWindow(QMainWindow):
             self._hovered(hovered)  # the status line tells the stack as it is now
         self._refresh_palette()
         self._update_summary()
-        self._update_title()
+        self.update_title()
         self._check_timer.start()
-        self._autosave_soon.start()
+        self.autosave.edited()
 
     # --- edits ------------------------------------------------------------------------
 
@@ -563,247 +549,16 @@ class MainWindow(QMainWindow):
         self.inspector_dock.show()
         self.inspector_dock.raise_()
 
-    # --- files ------------------------------------------------------------------------
-
-    def maybe_save(self) -> bool:
-        """Before unsaved work goes away: save, discard or cancel. True to go ahead."""
-        if not self.is_dirty:
-            return True
-        answer = self.prompts.unsaved(self.model.display_name)
-        if answer == "save":
-            return self.save()
-        if answer == "discard":
-            self.autosaver.remove()
-            return True
-        return False
-
-    def save(self) -> bool:
-        """Save to the layout's file (atomically); a new or bundled layout asks where."""
-        path = self.model.path
-        if path is None or is_bundled(path):
-            return self.save_as()
-        return self._write(path)
-
-    def save_as(self) -> bool:
-        """Save to a file the user chooses."""
-        current = self.model.path
-        folder = current.parent if current is not None and not is_bundled(current) else Path.home()
-        path = self.prompts.save_path(folder / f"{self.model.layout.id}.layout.yaml")
-        if path is None:
-            return False
-        return self._write(path)
-
-    def _write(self, path: Path) -> bool:
-        text = self.model.text()
-        try:
-            write_text_atomic(path, text)
-        except OSError as exc:
-            # strerror, not str(exc): the latter names the temporary file, not the user's
-            reason = exc.strerror or str(exc)
-            self.prompts.error(
-                "Could not save",
-                f"{path.name} could not be saved in {path.parent}: {reason}.\n"
-                "Nothing is lost: the layout stays open with its changes;"
-                " use File > Save As to save it in another folder.",
-            )
-            return False
-        self.model.path = path
-        self.model.saved(text)
-        self.undo_stack.setClean()
-        self.autosaver.remove()
-        self._autosaved_text = None
-        self.add_recent(path)
-        self._update_title()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        self.run_checks()
-        return True
-
-    def open_file(self, path: Path | None = None) -> bool:
-        """Open a layout file (asks which when ``path`` is None); asks before losing work."""
-        if not self.maybe_save():
-            return False
-        if path is None:
-            current = self.model.path
-            path = self.prompts.open_path(current.parent if current else Path.home())
-            if path is None:
-                return False
-        opened = open_layout(Path(path))
-        if opened.layout is None or opened.workspace is None:
-            self.prompts.error("Cannot open the layout", _failure_text(opened))
-            self.remove_recent(Path(path))
-            return False
-        self.autosaver.remove()
-        model = LayoutModel(opened.workspace, opened.layout, Path(path), read_source(Path(path)))
-        self.set_model(model)
-        self.add_recent(Path(path))
-        return True
-
-    def new_file(self) -> bool:
-        """Start an empty layout on a board the user chooses."""
-        if not self.maybe_save():
-            return False
-        ws = self.model.workspace if self.model.workspace.boards else bundled_workspace()
-        boards = sorted((b.id, b.name) for b in ws.boards.values())
-        board_id = self.prompts.choose_board(boards)
-        if board_id is None:
-            return False
-        self.autosaver.remove()
-        self.set_model(LayoutModel(ws, new_layout(ws, board_id), None))
-        return True
-
-    def export(self) -> bool:
-        """Write the board as a PNG or SVG image, drawn as the board view draws it.
-
-        Labels are written only in the "always" label mode: nothing is hovered in an image,
-        so "on hover" exports like "off" (``seastack render`` writes them unless
-        ``--no-labels``).
-        """
-        current = self.model.path
-        folder = current.parent if current is not None and not is_bundled(current) else Path.home()
-        path = self.prompts.export_path(folder / f"{self.model.layout.id}.png")
-        if path is None:
-            return False
-        scene = self.board_view.board_scene
-        try:
-            written = export_image(
-                self.model.picture(),
-                path,
-                labels=scene.label_mode is LabelMode.ALWAYS,
-                backs=scene.show_backs,
-            )
-        except ExportError as exc:
-            self.prompts.error("Could not export the image", str(exc))
-            return False
-        self.statusBar().showMessage(f"Exported {written}", 4000)
-        return True
-
-    def recent_files(self) -> list[Path]:
-        """Layouts opened or saved lately, newest first."""
-        value = self.settings.value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [Path(v) for v in value or [] if v]
-
-    def add_recent(self, path: Path) -> None:
-        """Put a file at the top of the recent files."""
-        path = Path(path).resolve()
-        if is_bundled(path):
-            return
-        files = [p for p in self.recent_files() if p != path]
-        self.settings.setValue("recentFiles", [str(p) for p in [path, *files][:MAX_RECENT]])
-
-    def remove_recent(self, path: Path) -> None:
-        """Forget a file that cannot be opened any more."""
-        path = Path(path).resolve()
-        self.settings.setValue("recentFiles", [str(p) for p in self.recent_files() if p != path])
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        if not files:
-            empty = self.recent_menu.addAction("No recent files")
-            empty.setEnabled(False)
-            return
-        for index, path in enumerate(files):
-            action = self.recent_menu.addAction(f"&{index + 1} {path.name}")
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
-
-    # --- autosave and recovery --------------------------------------------------------
-
-    def autosave_now(self) -> bool:
-        """Write unsaved work to the autosave file (nothing when all is saved)."""
-        if not self.is_dirty:
-            self.autosaver.remove()
-            self._autosaved_text = None
-            return False
-        text = self.model.text()
-        if text == self._autosaved_text and self.autosaver.file.exists():
-            return False
-        try:
-            self.autosaver.write(self.model.path, self.model.layout.name, text)
-        except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 6000)
-            return False
-        self._autosaved_text = text
-        return True
-
-    def offer_recovery(self) -> bool:
-        """Offer back work a crashed editor left behind; True when some was restored."""
-        for recovery in self.autosaver.pending():
-            if self.prompts.recover(recovery):
-                if self.restore(recovery):
-                    return True
-            else:
-                recovery.file.unlink(missing_ok=True)
-        return False
-
-    def restore(self, recovery: Recovery) -> bool:
-        """Open autosaved work as an unsaved layout (saved to its file only when asked)."""
-        opened = open_text(recovery.text, recovery.path)
-        if opened.layout is None or opened.workspace is None:
-            self.prompts.error("Cannot restore the unsaved work", _failure_text(opened))
-            return False
-        path = recovery.path if recovery.path is not None and recovery.path.exists() else None
-        self.set_model(LayoutModel(opened.workspace, opened.layout, path), restored=True)
-        self.autosave_now()
-        recovery.file.unlink(missing_ok=True)
-        self.statusBar().showMessage(
-            f"Restored the unsaved work on {recovery.describe()}; save it to keep it", 15000
-        )
-        return True
-
-    # --- settings and closing ---------------------------------------------------------
-
-    def _restore_settings(self) -> None:
-        geometry = self.settings.value("geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self._first_size()
-        state = self.settings.value("windowState")
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
-        mode = str(self.settings.value("labels", LabelMode.ALWAYS.value))
-        self.set_label_mode(next((m for m in LabelMode if m.value == mode), LabelMode.ALWAYS))
-        backs = self.settings.value("showBacks", False)
-        self.set_show_backs(backs in (True, "true", "1", 1))
-
-    def _first_size(self) -> None:
-        """1280x820 on a big enough screen; on a small one (a laptop) all of it fits."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(1280, 820)
-            return
-        room = screen.availableGeometry()
-        # the frame (title bar, borders) is not known before the window is shown: leave room
-        width = min(1280, room.width() - 40)
-        height = min(820, room.height() - 60)
-        self.resize(max(width, 400), max(height, 300))
-        # the side docks take their share of a narrow window, not a fixed 570 pixels of it
-        sides = [min(270, self.width() * 22 // 100), min(300, self.width() * 25 // 100)]
-        self.resizeDocks([self.palette_dock, self.inspector_dock], sides, Qt.Orientation.Horizontal)
-        frame = self.frameGeometry()
-        frame.moveCenter(room.center())
-        self.move(max(frame.left(), room.left()), max(frame.top(), room.top()))
-
-    def save_settings(self) -> None:
-        """Remember the window's size, docks and view options."""
-        self.settings.setValue("geometry", self.saveGeometry())
-        self.settings.setValue("windowState", self.saveState())
-        self.settings.setValue("labels", self.board_view.board_scene.label_mode.value)
-        self.settings.setValue("showBacks", self.backs_action.isChecked())
-        self.settings.sync()
+    # --- closing ----------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before losing unsaved work; then remember the settings and drop the autosave."""
-        if not self.maybe_save():
+        if not self.files.maybe_save():
             event.ignore()
             return
-        self.save_settings()
-        self.autosaver.remove()
-        self._autosave_every.stop()
-        self._autosave_soon.stop()
+        save_settings(self)
+        self.autosave.discard()
+        self.autosave.stop()
         event.accept()
 
     # --- help -------------------------------------------------------------------------
@@ -822,15 +577,3 @@ class MainWindow(QMainWindow):
     def show_about(self) -> None:
         """Show the About box (Help > About)."""
         QMessageBox.about(self, f"About {APP_NAME}", self.about_text())
-
-
-def _failure_text(opened: Opened) -> str:
-    if not opened.diagnostics:
-        return opened.error or "The file is not a layout Seastack can edit."
-    # opened.error repeats the first diagnostic; name the file once, then each problem once
-    name = opened.path.name if opened.path is not None else "The file"
-    lines = [f"{name} cannot be opened as a layout:"]
-    lines += [d.format() for d in opened.diagnostics[:8]]
-    if len(opened.diagnostics) > 8:
-        lines.append(f"… and {len(opened.diagnostics) - 8} more")
-    return "\n".join(lines)

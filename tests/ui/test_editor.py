@@ -325,7 +325,7 @@ def test_save_then_reopen_gives_the_same_layout(
     key(qtbot, window, "r")
     click(qtbot, window, "D3")
     assert window.isWindowModified()
-    assert window.save()
+    assert window.files.save()
     assert not window.isWindowModified()
     text = crab_file.read_text(encoding="utf-8")
     assert text == window.model.text()
@@ -335,7 +335,7 @@ def test_save_then_reopen_gives_the_same_layout(
     assert reopened.layout is not None
     assert reopened.layout.spaces == window.model.layout.spaces
     assert dump_layout(reopened.layout) == text
-    assert window.recent_files()[0] == crab_file.resolve()
+    assert window.recent.files()[0] == crab_file.resolve()
     # undoing past the save point makes the window dirty again
     window.undo_action.trigger()
     assert window.isWindowModified()
@@ -348,7 +348,7 @@ def test_the_bundled_layout_is_saved_elsewhere(
     win.transform(0, True)
     target = tmp_path / "mine.layout.yaml"
     prompts.save_paths = [target]
-    assert win.save()
+    assert win.files.save()
     assert prompts.asked[-1][0] == "save as"
     assert target.exists()
     assert win.model.path == target
@@ -386,9 +386,9 @@ def test_opening_another_file_asks_first(
     click(qtbot, window, "A1")
     robot = repo_root / "layouts" / "robot.layout.yaml"
     prompts.unsaved_answers = ["cancel", "discard"]
-    assert not window.open_file(robot)
+    assert not window.files.open_file(robot)
     assert window.model.layout.id == "crustacean"
-    assert window.open_file(robot)
+    assert window.files.open_file(robot)
     assert window.model.layout.id == "robot"
     assert window.undo_stack.count() == 0
     assert not window.isWindowModified()
@@ -397,7 +397,7 @@ def test_opening_another_file_asks_first(
 def test_a_broken_file_is_refused_with_its_problems(
     window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
 ) -> None:
-    assert not window.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
+    assert not window.files.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
     kind, text = prompts.asked[-1]
     assert kind == "error"
     assert "syntax.layout.yaml" in text
@@ -406,7 +406,7 @@ def test_a_broken_file_is_refused_with_its_problems(
 
 def test_new_layout_on_a_chosen_board(window: MainWindow, prompts: ScriptedPrompts) -> None:
     prompts.boards = ["snails-expert"]
-    assert window.new_file()
+    assert window.files.new_file()
     assert prompts.asked[-1] == ("board", "snails-expert")
     assert window.model.layout.spaces == {}
     assert window.model.path is None
@@ -451,15 +451,15 @@ def test_autosave_is_offered_back_after_a_crash(
 ) -> None:
     crashed = open_window(crab_file)
     click(qtbot, crashed, "A1")
-    assert crashed.autosave_now()
-    left_behind = crashed.autosaver.file
+    assert crashed.autosave.now()
+    left_behind = crashed.autosave.autosaver.file
     assert left_behind.exists()
     edited = crashed.model.text()
 
     # a second editor starts while the first never closed (as after a crash)
     prompts.recovers = [True]
     second = open_window(crab_file)
-    assert second.offer_recovery()
+    assert second.files.offer_recovery()
     assert prompts.asked[-1][0] == "recover"
     assert "crab.layout.yaml" in prompts.asked[-1][1]
     assert second.model.text() == edited
@@ -467,10 +467,10 @@ def test_autosave_is_offered_back_after_a_crash(
     assert second.model.path == crab_file
     assert second.isWindowModified()
     assert not left_behind.exists()
-    assert second.autosaver.file.exists()  # the restored work is kept safe again
+    assert second.autosave.autosaver.file.exists()  # the restored work is kept safe again
     assert "A1" not in crab_file.read_text(encoding="utf-8")
-    assert second.save()
-    assert not second.autosaver.file.exists()
+    assert second.files.save()
+    assert not second.autosave.autosaver.file.exists()
     assert "A1: [beach]" in crab_file.read_text(encoding="utf-8")
 
 
@@ -479,20 +479,20 @@ def test_declined_autosave_is_thrown_away(
 ) -> None:
     crashed = open_window(crab_file)
     click(qtbot, crashed, "A1")
-    crashed.autosave_now()
+    crashed.autosave.now()
     prompts.recovers = [False]
     second = open_window(crab_file)
-    assert not second.offer_recovery()
-    assert not crashed.autosaver.file.exists()
+    assert not second.files.offer_recovery()
+    assert not crashed.autosave.autosaver.file.exists()
     assert second.model.stack("A1") == ()
 
 
 def test_autosave_follows_the_edits_and_goes_on_save(qtbot: QtBot, window: MainWindow) -> None:
-    assert not window.autosave_now()  # nothing unsaved
+    assert not window.autosave.now()  # nothing unsaved
     click(qtbot, window, "A1")
-    qtbot.waitUntil(window.autosaver.file.exists, timeout=10000)  # the debounce fired
-    assert window.save()
-    assert not window.autosaver.file.exists()
+    qtbot.waitUntil(window.autosave.autosaver.file.exists, timeout=10000)  # the debounce fired
+    assert window.files.save()
+    assert not window.autosave.autosaver.file.exists()
 
 
 def test_a_never_saved_layout_is_restored_too(
@@ -500,12 +500,12 @@ def test_a_never_saved_layout_is_restored_too(
 ) -> None:
     crashed = open_window(crab_file)
     prompts.boards = ["snails-expert"]
-    crashed.new_file()
+    crashed.files.new_file()
     click(qtbot, crashed, "F5")
-    crashed.autosave_now()
+    crashed.autosave.now()
     prompts.recovers = [True]
     second = open_window(crab_file)
-    assert second.offer_recovery()
+    assert second.files.offer_recovery()
     assert second.model.path is None
     assert second.model.layout.spaces == {"F5": ("beach",)}
     assert second.isWindowModified()
@@ -545,13 +545,13 @@ def test_statistics_follow_the_edits(qtbot: QtBot, window: MainWindow) -> None:
 def test_export_image(window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path) -> None:
     target = tmp_path / "crab.png"
     prompts.export_paths = [target, tmp_path / "crab.svg", tmp_path / "crab.gif"]
-    assert window.export()
+    assert window.files.export()
     image = QImage(str(target))
     assert not image.isNull()
     assert image.width() > 100
-    assert window.export()
+    assert window.files.export()
     assert (tmp_path / "crab.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
-    assert not window.export()
+    assert not window.files.export()
     assert prompts.asked[-1][0] == "error"
     assert "crab.gif" in prompts.asked[-1][1]
 
@@ -564,7 +564,7 @@ def test_an_export_writes_labels_only_when_they_always_show(
         window.set_label_mode(mode)
         target = tmp_path / f"{mode.value}.png"
         prompts.export_paths = [target]
-        assert window.export()
+        assert window.files.export()
         images[mode] = target.read_bytes()
     # nothing is hovered in an image: "on hover" writes no label, as "off" does
     assert images[LabelMode.HOVER] == images[LabelMode.OFF]
@@ -592,11 +592,11 @@ def test_recent_files_menu_reopens(
 ) -> None:
     other = tmp_path / "robot.layout.yaml"
     other.write_text((repo_root / "layouts" / "robot.layout.yaml").read_text(encoding="utf-8"))
-    assert window.open_file(other)
-    assert window.open_file(crab_file)
-    assert window.recent_files()[:2] == [crab_file.resolve(), other.resolve()]
-    window._fill_recent_menu()
-    actions = window.recent_menu.actions()
+    assert window.files.open_file(other)
+    assert window.files.open_file(crab_file)
+    assert window.recent.files()[:2] == [crab_file.resolve(), other.resolve()]
+    window.recent.fill_menu()
+    actions = window.recent.menu.actions()
     assert [a.text() for a in actions[:2]] == ["&1 crab.layout.yaml", "&2 robot.layout.yaml"]
     actions[1].trigger()
     assert window.model.layout.id == "robot"
@@ -617,7 +617,7 @@ def test_the_cursor_tells_the_tool(qtbot: QtBot, window: MainWindow) -> None:
 def test_layouts_with_problems_open_and_list_them(
     qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path, name: str
 ) -> None:
-    assert window.open_file(bad_dir / "layouts" / f"{name}.layout.yaml")
+    assert window.files.open_file(bad_dir / "layouts" / f"{name}.layout.yaml")
     assert window.problems_panel.count() > 0
     assert window.model.labels  # something to draw and edit
     label = next(iter(window.model.labels))
@@ -632,7 +632,7 @@ def test_layouts_with_problems_open_and_list_them(
 def test_a_layout_without_a_known_board_cannot_be_turned(
     window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
 ) -> None:
-    assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
+    assert window.files.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
     assert not window.transform(1, False)
     assert prompts.asked[-1] == ("error", "no board 'snails-beginner' to turn the layout on")
 
@@ -641,7 +641,7 @@ def test_a_layout_on_an_unknown_board_is_fitted_at_a_boards_scale_and_says_so(
     window: MainWindow, bad_dir: Path
 ) -> None:
     known = window.board_view.current_scale()
-    assert window.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
+    assert window.files.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
     view = window.board_view
     # one space is drawn, not blown up to fill the window
     assert list(view.board_scene.space_items) == ["D4"]
@@ -732,7 +732,7 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
         window.redo_action.trigger()
     assert window.model.text() == edited
 
-    assert window.save()
+    assert window.files.save()
     assert crab_file.read_text(encoding="utf-8") == edited
     reopened = open_layout(crab_file)
     # the one start space seats fewer snails than a full table brings: a warning, no error

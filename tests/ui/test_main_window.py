@@ -60,7 +60,7 @@ def test_the_status_line_tells_the_hovered_stack_after_an_edit(
 def test_a_refused_file_names_each_problem_once_with_line_and_column(
     window: MainWindow, prompts, bad_dir: Path
 ) -> None:
-    assert not window.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
+    assert not window.files.open_file(bad_dir / "layouts" / "syntax.layout.yaml")
     kind, text = prompts.asked[-1]
     assert kind == "error"
     lines = text.splitlines()
@@ -74,7 +74,7 @@ def test_a_file_that_is_no_layout_is_refused_with_its_place(
 ) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("just some notes\n", encoding="utf-8")
-    assert not window.open_file(notes)
+    assert not window.files.open_file(notes)
     kind, text = prompts.asked[-1]
     assert kind == "error"
     assert text.splitlines()[1].startswith(f"{notes}:1:1: error ")
@@ -92,9 +92,9 @@ def test_saving_into_a_folder_that_refuses_says_why_and_keeps_the_work(
         # what the atomic writer raises in a read-only folder (it names its temporary file)
         raise PermissionError(13, "Permission denied", str(path.parent / ".x.layout.yaml.tmp"))
 
-    monkeypatch.setattr("editor.ui.main_window.write_text_atomic", refuse)
+    monkeypatch.setattr("editor.ui.file_actions.write_text_atomic", refuse)
     prompts.save_paths = [folder / "crab.layout.yaml"]
-    assert not window.save_as()
+    assert not window.files.save_as()
     kind, text = prompts.asked[-1]
     assert kind == "error"
     assert (
@@ -167,10 +167,10 @@ def test_restored_work_is_announced_on_the_status_line(
 ) -> None:
     crashed = open_window(crab_file)
     click(qtbot, crashed, "A1")
-    assert crashed.autosave_now()
+    assert crashed.autosave.now()
     prompts.recovers = [True]
     second = open_window(crab_file)
-    assert second.offer_recovery()
+    assert second.files.offer_recovery()
     message = second.statusBar().currentMessage()
     assert message.startswith("Restored the unsaved work on Crustacean (crab.layout.yaml)")
     assert message.endswith("; save it to keep it")
@@ -230,7 +230,7 @@ def test_problems_of_an_unsaved_edit_follow_the_text_a_save_writes(
     click(qtbot, window, "D6")
     target = tmp_path / "fixed.layout.yaml"
     prompts.save_paths = [target]
-    assert window.save_as()
+    assert window.files.save_as()
     expected = [d.format() for d in load_workspace([target]).report()]
     assert [d.format() for d in window.diagnostics] == expected
 
@@ -239,9 +239,9 @@ def test_a_folder_is_not_opened_as_its_first_layout(
     window: MainWindow, prompts, crab_file: Path
 ) -> None:
     folder = crab_file.parent  # holds crab.layout.yaml
-    assert not window.open_file(folder)
+    assert not window.files.open_file(folder)
     kind, text = prompts.asked[-1]
     assert kind == "error"
     assert text == f"{folder} is a folder; choose a layout file (*.layout.yaml)"
     assert window.model.path == crab_file
-    assert folder.resolve() not in window.recent_files()
+    assert folder.resolve() not in window.recent.files()
