@@ -15,10 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QCloseEvent,
-    QKeySequence,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -39,16 +36,15 @@ from editor.ui.commands import ReplaceLayout, SetStacks
 from editor.ui.file_actions import FileActions
 from editor.ui.inspector import Inspector
 from editor.ui.layout_model import LayoutModel
+from editor.ui.menus import build_menus
 from editor.ui.palette import Palette
 from editor.ui.problems_panel import ProblemsPanel
 from editor.ui.prompts import Prompts
 from editor.ui.recent_files import RecentFiles
 from editor.ui.statistics_panel import StatisticsPanel
 from editor.ui.tools import Stroke, Tool
-from editor.ui.window_settings import restore_settings, save_settings
+from editor.ui.window_settings import APP_NAME, ORGANISATION, restore_settings, save_settings
 
-APP_NAME = "Seastack"
-ORGANISATION = "Seastack"
 CHECK_DELAY_MS = 350
 #: The cursor over the board tells which tool is active.
 TOOL_CURSORS = {
@@ -148,7 +144,7 @@ class MainWindow(QMainWindow):
         self._check_timer.setInterval(CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.run_checks)
 
-        self._build_menus()
+        build_menus(self)
         restore_settings(self)
         self.set_model(model)
         self._tool_changed(self.palette.tool)
@@ -165,135 +161,6 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         return dock
-
-    def _action(
-        self, text: str, slot: object, shortcut: str | QKeySequence | None = None
-    ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        menus = self.menuBar()
-        file_menu = menus.addMenu("&File")
-        files = self.files
-        self.new_action = self._action("&New…", files.new_file, QKeySequence.StandardKey.New)
-        self.open_action = self._action("&Open…", files.open_file, QKeySequence.StandardKey.Open)
-        self.save_action = self._action("&Save", files.save, QKeySequence.StandardKey.Save)
-        self.save_as_action = self._action(
-            "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs
-        )
-        self.quit_action = QAction("&Quit", self)
-        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
-        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        self.quit_action.triggered.connect(self.close)
-        file_menu.addAction(self.new_action)
-        file_menu.addAction(self.open_action)
-        file_menu.addMenu(self.recent.menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addSeparator()
-        self.export_action = self._action("&Export Image…", files.export, "Ctrl+E")
-        file_menu.addAction(self.export_action)
-        file_menu.addSeparator()
-        self.file_menu = file_menu
-        file_menu.addAction(self.quit_action)
-
-        edit_menu = menus.addMenu("&Edit")
-        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
-        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        edit_menu.addSeparator()
-        self.rotate_cw_action = self._action(
-            "Rotate Layout 60° &Clockwise", lambda: self.transform(1, False), "Ctrl+]"
-        )
-        self.rotate_ccw_action = self._action(
-            "Rotate Layout 60° Co&unterclockwise", lambda: self.transform(-1, False), "Ctrl+["
-        )
-        self.mirror_action = self._action(
-            "&Mirror Layout Left to Right", lambda: self.transform(0, True), "Ctrl+M"
-        )
-        # Delete clears the selected space like one click of the Clear tool; only while the
-        # board has the focus, so Delete in a text field or the inspector's list edits those
-        self.clear_space_action = QAction("C&lear Selected Space", self)
-        self.clear_space_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
-        self.clear_space_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.clear_space_action.triggered.connect(lambda _=False: self.clear_selected())
-        self.board_view.addAction(self.clear_space_action)
-        edit_menu.addAction(self.clear_space_action)
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.rotate_cw_action)
-        edit_menu.addAction(self.rotate_ccw_action)
-        edit_menu.addAction(self.mirror_action)
-
-        view_menu = menus.addMenu("&View")
-        view_menu.addAction(self.board_view.zoom_in_action)
-        view_menu.addAction(self.board_view.zoom_out_action)
-        view_menu.addAction(self.board_view.fit_action)
-        view_menu.addSeparator()
-        labels_menu = view_menu.addMenu("&Labels")
-        self.label_group = QActionGroup(self)
-        self.label_actions: dict[LabelMode, QAction] = {}
-        for mode, text in (
-            (LabelMode.ALWAYS, "&Always"),
-            (LabelMode.HOVER, "On &Hover"),
-            (LabelMode.OFF, "&Off"),
-        ):
-            action = QAction(text, self)
-            action.setCheckable(True)
-            action.triggered.connect(lambda _=False, m=mode: self.set_label_mode(m))
-            self.label_group.addAction(action)
-            labels_menu.addAction(action)
-            self.label_actions[mode] = action
-        self.label_actions[LabelMode.ALWAYS].setChecked(True)
-        labels_menu.addSeparator()
-        self.cycle_labels_action = self._action(
-            "&Next Label Mode", self.cycle_label_mode, QKeySequence("L")
-        )
-        labels_menu.addAction(self.cycle_labels_action)
-        self.backs_action = QAction("Show Tile &Backs", self)
-        self.backs_action.setCheckable(True)
-        self.backs_action.setShortcut(QKeySequence("B"))
-        self.backs_action.toggled.connect(self.set_show_backs)
-        self.addAction(self.backs_action)
-        view_menu.addAction(self.backs_action)
-        view_menu.addSeparator()
-        self.docks_menu = view_menu.addMenu("&Panels")
-        for dock in (
-            self.palette_dock,
-            self.inspector_dock,
-            self.problems_dock,
-            self.statistics_dock,
-            self.history_dock,
-        ):
-            self.docks_menu.addAction(dock.toggleViewAction())
-
-        tools_menu = menus.addMenu("&Tools")
-        for action in self.palette.tool_actions.values():
-            tools_menu.addAction(action)
-            self.addAction(action)
-        tools_menu.addSeparator()
-        self.tile_menu = tools_menu.addMenu("&Tile Type")
-        self.tile_actions: list[QAction] = []
-        for index in range(9):
-            action = QAction(f"Tile {index + 1}", self)
-            action.setShortcut(QKeySequence(str(index + 1)))
-            action.triggered.connect(lambda _=False, i=index: self.choose_tile_index(i))
-            self.addAction(action)
-            self.tile_actions.append(action)
-
-        help_menu = menus.addMenu("&Help")
-        self.about_action = QAction(f"&About {APP_NAME}", self)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_action.triggered.connect(self.show_about)
-        help_menu.addAction(self.about_action)
 
     # --- the document -----------------------------------------------------------------
 

@@ -12,6 +12,10 @@ from editor.ui.board_view import LabelMode
 if TYPE_CHECKING:
     from editor.ui.main_window import MainWindow
 
+#: The name QSettings and the title bar use.
+APP_NAME = "Seastack"
+ORGANISATION = "Seastack"
+
 
 def restore_settings(window: MainWindow) -> None:
     """Give the window its remembered size, docks, label mode and tile backs option."""
