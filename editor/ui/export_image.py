@@ -84,28 +84,6 @@ def image_point(
     return x, y, HEX_SIZE * scale
 
 
-def _paint(
-    painter: QPainter,
-    picture: BoardPicture,
-    size: tuple[int, int],
-    *,
-    labels: bool,
-    backs: bool,
-    background: str,
-) -> None:
-    """Fill ``size`` with the background and the board, fitted and centred."""
-    width, height = size
-    painter.fillRect(QRectF(0, 0, width, height), QColor(background))
-    rect = _scene_rect(picture)
-    scale = min(width / rect.width(), height / rect.height())
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    painter.translate((width - rect.width() * scale) / 2, (height - rect.height() * scale) / 2)
-    painter.scale(scale, scale)
-    painter.translate(-rect.left(), -rect.top())
-    hexpaint.paint_picture(painter, picture, HEX_SIZE, show_backs=backs, show_labels=labels)
-
-
 def _draw_on(
     device: QPaintDevice,
     picture: BoardPicture,
@@ -115,10 +93,20 @@ def _draw_on(
     backs: bool,
     background: str,
 ) -> None:
-    """Paint the board on an image or an SVG generator of ``size`` pixels, and finish."""
+    """Fill an image or an SVG generator of ``size`` pixels with the background and the
+    board, fitted and centred, and finish the painting."""
+    width, height = size
+    rect = _scene_rect(picture)
+    scale = min(width / rect.width(), height / rect.height())
     painter = QPainter(device)
     try:
-        _paint(painter, picture, size, labels=labels, backs=backs, background=background)
+        painter.fillRect(QRectF(0, 0, width, height), QColor(background))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        painter.translate((width - rect.width() * scale) / 2, (height - rect.height() * scale) / 2)
+        painter.scale(scale, scale)
+        painter.translate(-rect.left(), -rect.top())
+        hexpaint.paint_picture(painter, picture, HEX_SIZE, show_backs=backs, show_labels=labels)
     finally:
         painter.end()
 
