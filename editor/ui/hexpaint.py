@@ -29,13 +29,9 @@ SQRT3 = math.sqrt(3.0)
 WATER = "water"
 """The colour-map key used for an empty stack."""
 
-DEFAULT_COLOURS: dict[str, str] = {
-    WATER: "#3f7fbf",
-    "beach": "#e9d8a6",
-    "meadow": "#8fbf5a",
-    "mountain": "#8d8175",
-}
-"""Colours used for tile ids that the caller's colour map does not name."""
+DEFAULT_COLOURS: dict[str, str] = {WATER: "#3f7fbf"}
+"""Colours for keys the caller's colour map does not name: only water, which every hex board
+has; tile colours are content that the game gives (:attr:`editor.core.registry.Game.colours`)."""
 
 FALLBACK_COLOUR = "#9e9e9e"
 """Colour of a tile id that neither the caller's map nor :data:`DEFAULT_COLOURS` knows."""

@@ -120,12 +120,15 @@ def test_hex_polygon_is_flat_topped() -> None:
     assert ys[0] == ys[1] == pytest.approx(-math.sqrt(3) * 5)
 
 
-def test_colours_come_from_the_map_then_defaults_then_grey() -> None:
-    assert hexpaint.tile_colour("mountain").name() == MOUNTAIN
+def test_colours_come_from_the_map_then_grey_and_name_no_tile() -> None:
+    # tile colours are content (the game's colours hook); the painter knows only water
+    grey = QColor(hexpaint.FALLBACK_COLOUR).name()
+    assert hexpaint.tile_colour("mountain").name() == grey
     assert hexpaint.tile_colour("mountain", {"mountain": "#112233"}).name() == "#112233"
-    assert hexpaint.tile_colour("lava").name() == QColor(hexpaint.FALLBACK_COLOUR).name()
+    assert hexpaint.tile_colour("lava").name() == grey
     assert hexpaint.fill_colour([]).name() == WATER
-    assert hexpaint.fill_colour(["beach", "meadow"]).name() == "#8fbf5a"
+    assert hexpaint.fill_colour(["beach", "meadow"], {"meadow": "#8fbf5a"}).name() == "#8fbf5a"
+    assert set(hexpaint.DEFAULT_COLOURS) == {hexpaint.WATER}
 
 
 def test_render_picture_paints_a_whole_board(qtbot: QtBot, crab: BoardPicture) -> None:
