@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from editor.core.layouts import Layout
 from editor.core.workspace import Workspace
+from editor.ui import crash_guard
 from editor.ui.display_check import display_problem
 from editor.ui.layout_files import default_layout_path, open_layout, read_source
 from editor.ui.layout_model import LayoutModel
@@ -51,6 +52,10 @@ def run(ws: Workspace, layout: Layout, path: Path | None, argv: list[str] | None
     app = _application(argv)
     source = read_source(path) if path is not None else None
     window = MainWindow(LayoutModel(ws, layout, path, source))
-    window.show()
-    window.files.offer_recovery()
-    return int(app.exec())
+    previous_hook = crash_guard.install(window, window.data_dir / "logs")
+    try:
+        window.show()
+        window.files.offer_recovery()
+        return int(app.exec())
+    finally:
+        sys.excepthook = previous_hook

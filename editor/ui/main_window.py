@@ -80,9 +80,9 @@ class MainWindow(QMainWindow):
         self.setObjectName("MainWindow")
         self.settings = settings if settings is not None else QSettings(ORGANISATION, APP_NAME)
         self.prompts = prompts if prompts is not None else Prompts(self)
-        self.autosave = AutosaveControl(
-            self, (data_dir or default_data_dir()) / "autosave", autosave_seconds
-        )
+        #: The user's data folder: autosaves and crash logs live here.
+        self.data_dir = data_dir or default_data_dir()
+        self.autosave = AutosaveControl(self, self.data_dir / "autosave", autosave_seconds)
         self.files = FileActions(self)
         self.recent = RecentFiles(self.settings, self.files.open_file, self)
         self.model = model
