@@ -233,8 +233,9 @@ def render(
     diagnostics = ws.report()
     for diagnostic in diagnostics:
         print(diagnostic.format(), file=sys.stderr)
-    if layout is None or any(d.is_error for d in diagnostics):
-        reason = "is not a layout (*.layout.yaml)" if layout is None else "has errors"
+    errors = any(d.is_error for d in diagnostics)
+    if errors or layout is None:
+        reason = "has errors" if errors else "is not a layout (*.layout.yaml)"
         print(f"seastack render: {layout_file} {reason}; nothing drawn", file=sys.stderr)
         return 2
     from editor.ui.board_picture import layout_picture  # Qt is imported only here

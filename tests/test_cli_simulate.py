@@ -164,6 +164,10 @@ def test_a_broken_layout_shows_where(capsys: pytest.CaptureFixture[str], tmp_pat
     assert lines[0].startswith(f"{path}:9:"), lines
     assert "error illegal-stack" in lines[0]
     assert lines[-1] == f"seastack simulate: {path} has errors; fix them first"
+    # a file that does not even parse has errors too; it is not "not a layout"
+    path.write_text("game: snails\nboard: [x\n")
+    code, _, err = run(capsys, str(path))
+    assert code == 2 and err.splitlines()[-1].endswith("has errors; fix them first")
 
 
 def test_paths_that_are_not_layouts(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -241,11 +241,11 @@ def _simulate(args: argparse.Namespace) -> int:
     problems = ws.report()
     for diagnostic in problems:
         print(diagnostic.format(), file=sys.stderr)
-    if layout is None:
-        raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     if any(d.severity is Severity.ERROR for d in problems):
         more = " or in the --packs folders" if folders else ""
         raise UsageError(f"{args.layout} has errors{more}; fix them first")
+    if layout is None:
+        raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     game = registry.get(layout.game)
     if game is None or game.engine is None:
         raise UsageError(f"the game {layout.game!r} has no rules engine to simulate with")

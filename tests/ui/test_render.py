@@ -205,3 +205,13 @@ def test_a_folder_or_a_file_that_is_not_a_layout_is_refused_by_name(
     assert main(["render", str(board), "-o", str(out)]) == 2
     assert "snails-expert.board.yaml is not a layout" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_a_layout_that_does_not_parse_has_errors_not_no_layout(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "b.layout.yaml"
+    broken.write_text("game: snails\nboard: [x\n")
+    assert main(["render", str(broken), "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "b.layout.yaml:3:1: error" in err and "b.layout.yaml has errors; nothing drawn" in err
