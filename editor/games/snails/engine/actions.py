@@ -167,6 +167,7 @@ def medic_heal(st: State, p: int, s: int) -> Gen:
         if friends:
             if len(friends) > 1:
                 names = ", ".join(st.snail_names[f] for f in friends)
+                st.about = s  # the healer, for a rules example's messages
                 friend = yield Decision(p, "heal", tuple(friends), f"which friend heals: {names}")
             else:
                 friend = friends[0]

@@ -425,14 +425,15 @@ class _Answers:
             raise IllegalChoice(f"{ability}: missing key 'adjacent' for the tile it damages")
         if kind == "heal":
             friends = ", ".join(st.snail_names[o] for o in options)
+            healer = _healer(st, st.about)
             if self.heal is None:
                 raise IllegalChoice(
-                    f"the Medic may heal {friends}: missing key 'heal' naming the friend it heals"
+                    f"{healer} may heal {friends}: missing key 'heal' naming the friend it heals"
                 )
             friend = st.snail(self.heal)
             if friend not in options:
                 raise IllegalChoice(
-                    f"heal: the Medic cannot heal {self.heal}; it may heal {friends}"
+                    f"heal: {healer} cannot heal {self.heal}; it may heal {friends}"
                 )
             return friend
         if kind in ("discard", "search", "keep"):
@@ -442,6 +443,11 @@ class _Answers:
                     return o
             raise IllegalChoice(f"{d.prompt}: missing key 'choose' naming the card(s)")
         return options[0]
+
+
+def _healer(st: State, s: int) -> str:
+    """A healing snail as a message names it: its name and its soldier's, from content."""
+    return f"{st.snail_names[s]} ({st.rules.soldiers[st.skind[s]].name})"
 
 
 def run_phase(st: State, name: str, roll: Sequence[str] | None = None) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
+from editor.core.boards import Board
 from editor.core.engine import IllegalChoice
+from editor.games.snails.engine import Rules, State
 from editor.games.snails.engine.actions import resolve
 from editor.games.snails.engine.decisions import Action
 from tests.games.snails.engine.conftest import Scenario
@@ -43,3 +47,25 @@ def test_a_rules_example_names_the_friend(scenario: Scenario) -> None:
         st.perform("A", "crawl", path=["D4"], heal="E")
     st.perform("A", "crawl", path=["D4"], heal="B")
     assert (st.snail_info("B")["health"], st.snail_info("C")["health"]) == (14, 15)
+
+
+def test_the_messages_name_the_healer_as_content_does(rules: Rules, board: Board) -> None:
+    renamed = copy.deepcopy(rules)
+    renamed.soldiers["medic"].name = "Field nurse"
+    st = State.from_scenario(
+        renamed,
+        board,
+        terrain={"D4": ["beach"], "D5": ["beach"]},
+        players=[("red", None, []), ("blue", None, [])],
+        snails=[
+            ("A", "red", "D5", None, False, "medic"),
+            ("B", "red", "D4", 4, False, None),
+            ("C", "red", "D4", 15, False, None),
+            ("E", "blue", "D5", None, False, None),
+        ],
+        modules=["specialists"],
+    )
+    with pytest.raises(IllegalChoice, match=r"^A \(Field nurse\) may heal B, C: missing key"):
+        st.perform("A", "crawl", path=["D4"])
+    with pytest.raises(IllegalChoice, match=r"heal: A \(Field nurse\) cannot heal E"):
+        st.perform("A", "crawl", path=["D4"], heal="E")
