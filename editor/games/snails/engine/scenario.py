@@ -259,7 +259,7 @@ def perform(
         _drive(st, resolve(st, p, s, card, act), answers)
         if st.any_triggers and st.outcome() is None:
             _drive(st, action_triggers(st, p, s, card.id), answers)
-        unused = answers.unused_push(st.events[start:])
+        unused = answers.unused_push(st.events[start:]) or answers.unused_heal()
         if unused is not None:
             raise IllegalChoice(unused)
         if st.outcome() is None:
@@ -339,6 +339,8 @@ class _Answers:
         self.pushed: set[str] = set()
         #: The friend a Medic heals when several could be (the step's ``heal``).
         self.heal: str | None = None
+        #: Whether a healer had to choose whom it heals (so ``heal`` answered a decision).
+        self.heal_asked = False
 
     def unused_push(self, events: Sequence[tuple[Any, ...]]) -> str | None:
         """Why a ``push`` entry did not apply (its snail was not pushed or went elsewhere)."""
@@ -366,6 +368,15 @@ class _Answers:
                     f"push sends {name} to {label}, but {name} had no choice and went to {went[-1]}"
                 )
         return None
+
+    def unused_heal(self) -> str | None:
+        """Why a ``heal`` key did not apply (no healer had to choose whom it heals)."""
+        if self.heal is None or self.heal_asked:
+            return None
+        return (
+            f"heal names {self.heal}, but no healer had to choose whom it heals in this step"
+            f" (a healing with one hurt friend, or none, needs no choice); remove heal: {self.heal}"
+        )
 
     def __call__(self, d: Decision) -> Hashable:
         answer: Hashable = self._answer(d, cast("Sequence[Any]", d.options))
@@ -426,6 +437,7 @@ class _Answers:
         if kind == "heal":
             friends = ", ".join(st.snail_names[o] for o in options)
             healer = _healer(st, st.about)
+            self.heal_asked = True
             if self.heal is None:
                 raise IllegalChoice(
                     f"{healer} may heal {friends}: missing key 'heal' naming the friend it heals"

@@ -69,3 +69,13 @@ def test_the_messages_name_the_healer_as_content_does(rules: Rules, board: Board
         st.perform("A", "crawl", path=["D4"])
     with pytest.raises(IllegalChoice, match=r"heal: A \(Field nurse\) cannot heal E"):
         st.perform("A", "crawl", path=["D4"], heal="E")
+
+
+def test_a_heal_key_without_a_choice_to_answer_is_refused(scenario: Scenario) -> None:
+    snails = {**SNAILS, "C": ("red", "D4")}
+    st = scenario({"D4": ["beach"], "D5": ["beach"]}, snails, modules=["specialists"])
+    with pytest.raises(IllegalChoice, match="heal names C, but no healer had to choose"):
+        st.perform("A", "crawl", path=["D4"], heal="C")
+    assert st.snail_info("A")["at"] == "D5" and st.snail_info("B")["health"] == 4
+    st.perform("A", "crawl", path=["D4"])
+    assert st.snail_info("B")["health"] == 14
