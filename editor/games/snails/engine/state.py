@@ -89,8 +89,6 @@ class State:
         self.p_draw_extra: list[tuple[int, int, int]] = [(0, 0, 0)] * n_players
         self.p_triggers: list[tuple[Ability, ...]] = [()] * n_players
         self.s_triggers: list[tuple[Ability, ...]] = []
-        #: Whether any faction or soldier ability fires on action_resolved or phase_starts.
-        self.any_triggers = False
         #: Whether any faction or soldier ability fires on snail_enters.
         self.enter_triggers = False
         #: Whether any soldier ability fires on tile_destroyed or tile_damaged.
@@ -167,6 +165,9 @@ class State:
             event: [(t.index, a) for t in rules.tokens for a in t.abilities if event in a.events]
             for event in ("tile_destroyed", "tile_damaged", "action_resolved")
         }
+        #: Whether anything answers action_resolved or phase_starts, so the flow looks for
+        #: triggers after each action and at each phase: a token's ability here, a faction's or
+        #: soldier's as setup adds them (setup_players, add_snail).
         self.any_triggers = bool(self.token_abilities["action_resolved"])
 
     # --- the decision loop ------------------------------------------------------------------

@@ -3,6 +3,7 @@ and the steps other modules need are the state's methods."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -42,3 +43,22 @@ def test_a_snapshot_puts_back_what_a_step_changed(scenario: Scenario) -> None:
     assert st.outcome() is not None or st.out[1]
     st.restore(snap)
     assert st.snail_info("b")["alive"] and not st.out[1] and st.forced_dice() == ()
+
+
+def test_the_state_sets_each_attribute_once_when_built() -> None:
+    source = (ENGINE_DIR / "state.py").read_text(encoding="utf-8")
+    init = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef) and node.name == "__init__"
+    )
+    names = [
+        target.attr
+        for node in ast.walk(init)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
