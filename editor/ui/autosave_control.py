@@ -58,6 +58,20 @@ class AutosaveControl(QObject):
         self._written = text
         return True
 
+    def saved_aside(self) -> bool:
+        """Whether unsaved work is in an up-to-date autosave file, autosaving it first if not.
+
+        :meth:`now` answers whether it wrote, which is False when the timer already did;
+        this answers whether the work is safe.
+        """
+        self.now()
+        window = self.window
+        return (
+            window.is_dirty
+            and self._written == window.model.text()
+            and self.autosaver.file.exists()
+        )
+
     def discard(self) -> None:
         """The work is saved, thrown away or replaced: remove its autosave."""
         self.autosaver.remove()

@@ -52,7 +52,7 @@ def report(kind: type[BaseException], exc: BaseException, saved: bool, log: Path
 
 def _autosave(window: MainWindow) -> bool:
     try:
-        return bool(window.autosave.now())
+        return window.autosave.saved_aside()
     except Exception:  # the guard must not fail in turn; the dialog still tells the user
         return False
 
@@ -61,10 +61,20 @@ def _write_log(
     folder: Path, kind: type[BaseException], exc: BaseException, tb: TracebackType | None
 ) -> Path | None:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    path = folder / f"crash-{stamp}.log"
+    text = "".join(traceback.format_exception(kind, exc, tb))
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text("".join(traceback.format_exception(kind, exc, tb)), encoding="utf-8")
+        # named to the second for people; a counter keeps two crashes in one second apart,
+        # and creating the file exclusively means an existing log is never overwritten
+        for attempt in range(1000):
+            suffix = f"-{attempt}" if attempt else ""
+            path = folder / f"crash-{stamp}{suffix}.log"
+            try:
+                with path.open("x", encoding="utf-8") as log:
+                    log.write(text)
+            except FileExistsError:
+                continue
+            return path
     except OSError:
         return None
-    return path
+    return None
