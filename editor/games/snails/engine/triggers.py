@@ -55,6 +55,8 @@ def _enter_ctx(st: State, p: int, snail: int, cause: str, s: int, dest: int) -> 
 
 
 def event_ctx(st: State, by: int, snail: int, cause: str, space: int) -> Ctx:
+    """The context an ability answering an event on ``space`` runs in: the event's space and
+    the snails on it (a tile's or token's event), for seat ``by`` and its snail ``snail``."""
     ctx = Ctx(by, snail, cause, space)
     ctx.event_space = space
     ctx.event_snails = st.occ[space] if space >= 0 else ()

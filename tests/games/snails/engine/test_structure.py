@@ -62,3 +62,19 @@ def test_the_state_sets_each_attribute_once_when_built() -> None:
         and target.value.id == "self"
     ]
     assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
+def test_every_public_function_of_the_engine_says_what_it_does() -> None:
+    undocumented = []
+    for path in sorted(ENGINE_DIR.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        nodes = [*tree.body]
+        nodes += [m for c in tree.body if isinstance(c, ast.ClassDef) for m in c.body]
+        undocumented += [
+            f"{path.name}:{node.name}"
+            for node in nodes
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef))
+            and not node.name.startswith("_")
+            and not ast.get_docstring(node)
+        ]
+    assert undocumented == []
