@@ -387,6 +387,7 @@ _MUTABLE = (
     "wind_dir",
     "events",
     "forced_faces",
+    "moved",
     "elim_count",
     "ended",
     "players_left",

@@ -7,7 +7,9 @@ import ast
 import re
 from pathlib import Path
 
-from editor.core.engine import MatchSpec
+import pytest
+
+from editor.core.engine import IllegalChoice, MatchSpec
 from editor.games.snails import engine
 from editor.games.snails.engine import ENGINE, Prepared
 from tests.games.snails.engine.conftest import Scenario
@@ -78,3 +80,13 @@ def test_every_public_function_of_the_engine_says_what_it_does() -> None:
             and not ast.get_docstring(node)
         ]
     assert undocumented == []
+
+
+def test_a_refused_step_puts_back_which_snails_moved(scenario: Scenario) -> None:
+    st = scenario({"D4": ["beach"], "D5": ["beach"]}, {"A": ("red", "D5"), "B": ("blue", "C4")})
+    assert st.moved == set()
+    # the crawl is made, then refused for the key it did not use
+    with pytest.raises(IllegalChoice, match="push names B"):
+        st.perform("A", "crawl", path=["D4"], push={"B": "C5"})
+    assert st.snail_info("A")["at"] == "D5"
+    assert st.moved == set()
