@@ -23,8 +23,8 @@ class SetStacks(QUndoCommand):
 
     ``applied=True`` says the model already holds the new stacks (a paint stroke changes the
     model live while the mouse moves), so the first redo, which QUndoStack.push calls, is
-    skipped; its ``before`` values must then be full states (:meth:`Stroke.changes` gives
-    them).
+    skipped; its ``before`` values must then be full states
+    (:meth:`~editor.ui.tools.Stroke.changes` gives them).
     """
 
     def __init__(

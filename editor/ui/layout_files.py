@@ -83,7 +83,7 @@ def open_layout(path: Path, text: str | None = None) -> Opened:
 
 
 def read_source(path: Path) -> str | None:
-    """A layout file's text as the loader read it, for :class:`LayoutModel`; None if unreadable."""
+    """A file's text for the :class:`~editor.ui.layout_model.LayoutModel`; None if unreadable."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

@@ -41,7 +41,7 @@ class Stroke:
     """One press-drag-release with an editing tool: each space is touched at most once.
 
     The model changes live as the stroke goes, so the view follows the cursor; when the
-    stroke ends, :meth:`finish` gives the stacks before and after, for one undo command.
+    stroke ends, :meth:`changes` gives the stacks before and after, for one undo command.
     """
 
     def __init__(self, model: LayoutModel, tool: Tool, tile: str | None, stamp: Stack) -> None:
