@@ -205,9 +205,11 @@ class Inspector(QWidget):
             self.summary.setText("Land, 1 tile.")
         elif stack:
             count = len(stack)
+            # positions in the stack, not levels: a game's ruleset gives each tile type its
+            # level (the Statistics dock shows those), which need not match its position
             self.summary.setText(
-                f"Land, {count} tiles, listed from the top (level {count})"
-                " down to the bottom (level 1)."
+                f"Land, {count} tiles, listed from the top (tile {count} of {count})"
+                f" down to the bottom (tile 1 of {count})."
             )
         else:
             self.summary.setText("Water: no tiles. Add one with the chooser below.")
@@ -341,7 +343,8 @@ class Inspector(QWidget):
             return
         stack[index] = tile
         name = self.model.tile_name(tile)
-        self._emit(stack, f"Change level {index + 1} of {self.label} to {name}", index)
+        where = f"tile {index + 1} of {len(stack)}"
+        self._emit(stack, f"Change {where} on {self.label} to {name}", index)
 
     def move_selected(self, by: int) -> None:
         """Move the selected tile up (+1) or down (-1) its stack."""
@@ -378,10 +381,11 @@ class Inspector(QWidget):
         backs = [space.back(i) for i in range(len(space.stack))]
         backs[index] = back
         name = model.tile_name(space.stack[index])
+        where = f"tile {index + 1} of {len(space.stack)}"
         if back is None:
-            text = f"Deal the back of {name} (level {index + 1}) on {self.label} at random"
+            text = f"Deal the back of {name} ({where}) on {self.label} at random"
         else:
-            text = f"Pin {model.back_name(back)} on {name} (level {index + 1}) of {self.label}"
+            text = f"Pin {model.back_name(back)} on {name} ({where}) of {self.label}"
         new = replace(space, backs=tuple(backs) if any(b is not None for b in backs) else ())
         self.command.emit(SetSpace(model, self.label, new, text))
         self.select_level(index)

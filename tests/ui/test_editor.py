@@ -696,7 +696,7 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
     ]
     choose_back(window, "eggshells")
     assert window.model.layout.backs == {"D5": (None, "eggshells")}
-    assert window.undo_stack.undoText() == "Pin Eggshells on Meadow (level 2) of D5"
+    assert window.undo_stack.undoText() == "Pin Eggshells on Meadow (tile 2 of 2) of D5"
     assert "back: Eggshells (pinned)" in inspector.stack_lines()[0]
     assert scene.item_for("D5").backs == ["?", "Eg"]
 
@@ -761,7 +761,7 @@ def test_token_steps_merge_and_a_back_goes_back_to_random(window: MainWindow) ->
     choose_back(window, "twin-barrels")
     choose_back(window, None)
     assert window.model.layout.backs == {}
-    assert window.undo_stack.undoText() == "Deal the back of Beach (level 1) on D4 at random"
+    assert window.undo_stack.undoText() == "Deal the back of Beach (tile 1 of 2) on D4 at random"
 
 
 def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(

@@ -14,13 +14,27 @@ def window(open_window, crab_file: Path) -> MainWindow:
     return open_window(crab_file)
 
 
-def test_one_tile_is_described_without_levels(window: MainWindow) -> None:
+def test_one_tile_is_described_without_positions(window: MainWindow) -> None:
     window.select_space("B4")  # one beach
     assert window.inspector.summary.text() == "Land, 1 tile."
     window.select_space("D4")  # beach and meadow
     assert window.inspector.summary.text() == (
-        "Land, 2 tiles, listed from the top (level 2) down to the bottom (level 1)."
+        "Land, 2 tiles, listed from the top (tile 2 of 2) down to the bottom (tile 1 of 2)."
     )
+
+
+def test_tiles_are_named_by_position_not_by_the_rules_level(window: MainWindow) -> None:
+    # a game's ruleset gives each tile type its level (a meadow is level 2 in Snails) and
+    # the Statistics dock uses that; the inspector only counts tiles in the stack, so it
+    # must not call a position a level
+    inspector = window.inspector
+    window.select_space("D5")  # beach, meadow
+    inspector.select_level(0)
+    inspector.tile_choice.setCurrentIndex(inspector.tile_choice.findData("mountain"))
+    inspector.change_button.click()
+    assert window.undo_stack.undoText() == "Change tile 1 of 2 on D5 to Mountain"
+    shown = [inspector.summary.text(), *inspector.stack_lines(), window.undo_stack.undoText()]
+    assert not any("level" in text.lower() for text in shown), shown
 
 
 def test_no_empty_tokens_line_when_nothing_is_selected(window: MainWindow) -> None:
