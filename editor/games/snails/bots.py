@@ -30,7 +30,8 @@ class _Board:
         self.tables = view.tables
         self.level = view.level
         self.stack = view.stack
-        self.water_sight = view.water_sight
+        #: The level a snail on a space sees from: the view's, the engine's own rule.
+        self.sight = view.sight
         self.occ = view.occ
         self.owner = view.snail_player
         self.at = view.snail_at
@@ -48,10 +49,6 @@ class _Board:
 
     def water(self, space: int) -> bool:
         return not self.stack[space]
-
-    def sight(self, space: int) -> int:
-        """The level a snail on this space sees from (the shore's when in the water)."""
-        return self.level[space] if self.stack[space] else self.water_sight
 
     def reachable(self, s: int, card: CardSpec) -> list[int]:
         """Enemy snails the card could target from snail ``s``'s space now."""

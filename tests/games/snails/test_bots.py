@@ -204,6 +204,18 @@ def test_the_heuristic_sees_from_the_water_as_the_ruleset_says(crustacean: Prepa
         assert board.sight(land) == st.sight(land) == st.level[land]
 
 
+def test_the_heuristic_takes_line_of_sight_from_the_view(
+    crustacean: Prepared, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor.games.snails.bots import _Board
+
+    st = ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset(), 3))
+    land = next(x for x in range(st.tables.size) if st.stack[x])
+    # the bot keeps no copy of the rule: whatever the view says is what it uses
+    monkeypatch.setattr(st, "sight", lambda space: 7)
+    assert _Board(st.view(0)).sight(land) == 7 != st.level[land]
+
+
 def test_the_heuristic_reads_whom_a_push_moves_from_the_view(ws: Workspace) -> None:
     from editor.core.engine import Decision
 
