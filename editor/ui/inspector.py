@@ -111,9 +111,9 @@ class Inspector(QWidget):
         self.tokens_form = QFormLayout()
         self.tokens_form.setContentsMargins(0, 0, 0, 0)
         self.token_spins: dict[str, QSpinBox] = {}
-        self.start_check = QCheckBox("Start space: snails may be placed here at set-up", self)
+        self.start_check = QCheckBox("Start space: pieces may start here at set-up", self)
         self.start_check.setToolTip(
-            "Without any start space, snails may be placed on any land space"
+            "Without any start space, the game's set-up rules decide where pieces start"
         )
         self.start_check.clicked.connect(self._start_clicked)
         self._showing = False

@@ -43,3 +43,20 @@ def test_no_empty_tokens_line_when_nothing_is_selected(window: MainWindow) -> No
     window.select_space("B4")
     assert not window.inspector.tokens_text.isHidden()
     assert window.inspector.tokens_text.text() == "<b>Tokens:</b> none"
+
+
+def test_the_inspector_buttons_name_no_game(window: MainWindow) -> None:
+    # the Qt layer is shared by every game: its own wording must not name one (content
+    # names, such as token kinds or backs, come from the packs and may)
+    from PySide6.QtWidgets import QAbstractButton
+
+    from editor.core import registry
+
+    window.select_space("D4")
+    words = [w for game in registry.games() for w in (game.id, game.name.split(":")[0])]
+    assert words  # the tests import editor.games, which registers the games
+    buttons = window.inspector.findChildren(QAbstractButton)
+    shown = [t for b in buttons for t in (b.text(), b.toolTip()) if t]
+    assert any("start" in text.lower() for text in shown)
+    named = [(word, text) for word in words for text in shown if word.lower() in text.lower()]
+    assert named == []
