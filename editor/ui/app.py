@@ -14,7 +14,8 @@ from editor.ui import crash_guard
 from editor.ui.display_check import display_problem
 from editor.ui.layout_files import default_layout_path, open_layout, read_source
 from editor.ui.layout_model import LayoutModel
-from editor.ui.main_window import APP_NAME, ORGANISATION, MainWindow
+from editor.ui.main_window import MainWindow
+from editor.ui.window_settings import APP_NAME, ORGANISATION
 
 
 def make_window(path: Path | None = None, **options: Any) -> MainWindow:

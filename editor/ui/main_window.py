@@ -135,7 +135,6 @@ class MainWindow(QMainWindow):
 
         self.hover_label = QLabel(self)
         self.summary_label = QLabel(self)
-        self.status_label = self.summary_label
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.summary_label)
 

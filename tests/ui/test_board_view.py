@@ -232,7 +232,7 @@ def test_view_fits_the_board_when_shown(view: BoardView) -> None:
 
 def test_window_title_and_status(window: MainWindow) -> None:
     assert window.windowTitle() == "crustacean.layout.yaml[*] — Seastack"
-    assert window.status_label.text() == "26 land spaces · 48 tiles · no problems"
+    assert window.summary_label.text() == "26 land spaces · 48 tiles · no problems"
 
 
 def test_menus(window: MainWindow) -> None:

@@ -648,7 +648,7 @@ def test_a_layout_on_an_unknown_board_is_fitted_at_a_boards_scale_and_says_so(
     hex_width = view.mapFromScene(QRectF(0, 0, 80, 80)).boundingRect().width()
     assert hex_width < view.viewport().width() / 5
     assert view.current_scale() <= known * 1.5
-    assert window.status_label.text().startswith(
+    assert window.summary_label.text().startswith(
         "unknown board 'snails-beginner' (only its spaces shown) · 1 land space"
     )
 
