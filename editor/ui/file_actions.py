@@ -105,7 +105,8 @@ class FileActions:
         opened = open_layout(Path(path))
         if opened.layout is None or opened.workspace is None:
             window.prompts.error("Cannot open the layout", failure_text(opened))
-            window.recent.remove(Path(path))
+            if cannot_read(Path(path)):
+                window.recent.remove(Path(path))  # a file with errors stays: it gets fixed
             return False
         window.autosave.discard()
         model = LayoutModel(opened.workspace, opened.layout, Path(path), read_source(Path(path)))
@@ -176,6 +177,15 @@ class FileActions:
         window.statusBar().showMessage(
             f"Restored the unsaved work on {recovery.describe()}; save it to keep it", 15000
         )
+        return True
+
+
+def cannot_read(path: Path) -> bool:
+    """Whether a file is missing, a folder or unreadable (not just a file with errors)."""
+    try:
+        with path.open("rb"):
+            return False
+    except OSError:
         return True
 
 

@@ -41,7 +41,7 @@ class RecentFiles:
         self.settings.setValue(KEY, [str(p) for p in [path, *files][:MAX_RECENT]])
 
     def remove(self, path: Path) -> None:
-        """Forget a file that cannot be opened any more."""
+        """Forget a file that is gone or cannot be read any more."""
         path = Path(path).resolve()
         self.settings.setValue(KEY, [str(p) for p in self.files() if p != path])
 

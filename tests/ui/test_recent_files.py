@@ -37,3 +37,24 @@ def test_recent_files_keep_order_limit_and_menu(qtbot: QtBot, tmp_path: Path) ->
     assert first.text() == f"&1 {paths[-1].name}"
     first.trigger()
     assert opened == [paths[-1].resolve()]
+
+
+def test_a_recent_file_with_errors_stays_listed(open_window, prompts, crab_file: Path) -> None:
+    # the designer will fix the file and open it again: keep it in File > Open Recent
+    window = open_window(crab_file)
+    broken = crab_file.with_name("broken.layout.yaml")
+    broken.write_text("id: broken\nboard: [unclosed\n", encoding="utf-8")
+    window.recent.add(broken)
+    assert not window.files.open_file(broken)
+    assert prompts.asked[-1][0] == "error"
+    assert broken.resolve() in window.recent.files()
+    assert window.model.path == crab_file
+
+
+def test_a_recent_file_that_is_gone_is_dropped(open_window, prompts, crab_file: Path) -> None:
+    window = open_window(crab_file)
+    gone = crab_file.with_name("gone.layout.yaml")
+    window.recent.add(gone)
+    assert not window.files.open_file(gone)
+    assert prompts.asked[-1][0] == "error"
+    assert gone.resolve() not in window.recent.files()
