@@ -232,7 +232,8 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     token_ids = list(plain["tokens"])
     damaged = str(rules.param("terrain.damaged_token", "damaged"))
     if damaged not in token_ids:
-        # the engine's terrain damage needs its token even when no pack describes it
+        # validate refuses such content (incomplete-ruleset, unknown-id); rules built from
+        # unchecked dicts still get a bare token, so terrain damage has somewhere to go
         token_ids.append(damaged)
     for index, tok_id in enumerate(token_ids):
         rules.token_index[tok_id] = index
