@@ -107,6 +107,7 @@ class Palette(QWidget):
         self.tiles = QListWidget(self)
         self.tiles.setIconSize(QSize(22, 22))
         self.tiles.setSpacing(1)
+        self.tiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tiles.currentRowChanged.connect(self._row_changed)
         self.tiles.setToolTip("The tile types of the packs in use: press 1, 2, 3... to choose")
 
@@ -184,6 +185,9 @@ class Palette(QWidget):
                 f"{line.tile.name}: the layout places {line.used}, the packs in use hold"
                 f" {line.tile.stock}" + (" (too many)" if line.over else "")
             )
+        # as wide as its longest line, so no count is cut off over a sideways scroll bar
+        spacing = 2 * self.tiles.spacing() + 2 * self.tiles.frameWidth()
+        self.tiles.setMinimumWidth(self.tiles.sizeHintForColumn(0) + spacing + 4)
         # as tall as its lines, so the legend sits right under them
         row_height = max(self.tiles.sizeHintForRow(0), self.tiles.iconSize().height() + 4)
         self.tiles.setFixedHeight(

@@ -24,3 +24,14 @@ def test_every_tool_button_keeps_its_key_whichever_tool_is_chosen(qtbot: QtBot) 
         assert button_texts(palette) == expected
     # the menu entries keep their mnemonic text, without the key appended
     assert palette.tool_actions[Tool.PAINT].text() == "&Paint"
+
+
+def test_the_tile_lines_fit_without_a_sideways_scroll(open_window, crab_file) -> None:
+    # "2  Meadow 14 of 14 placed" was cut at "place" over a sideways scroll bar
+    window = open_window(crab_file)
+    tiles = window.palette.tiles
+    assert tiles.count() == 3
+    widest = max(tiles.visualItemRect(tiles.item(r)).width() for r in range(tiles.count()))
+    needed = max(tiles.sizeHintForIndex(tiles.model().index(r, 0)).width() for r in range(3))
+    assert tiles.horizontalScrollBar().maximum() == 0
+    assert tiles.viewport().width() >= needed and widest >= needed
