@@ -90,8 +90,15 @@ class Autosaver:
         return self.file
 
     def remove(self) -> None:
-        """Forget the unsaved work (after a clean save or close)."""
-        self.file.unlink(missing_ok=True)
+        """Forget the unsaved work (after a clean save or close).
+
+        Never fails: an autosave that cannot be removed (its folder is gone, or is a file)
+        must not stop the window from closing; at worst it is offered back once.
+        """
+        try:
+            self.file.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def pending(self) -> list[Recovery]:
         """Work left behind by windows that did not close cleanly, newest first."""

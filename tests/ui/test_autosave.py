@@ -28,3 +28,11 @@ def test_work_of_an_editor_killed_a_moment_ago_is_offered(tmp_path: Path) -> Non
         assert [r.file for r in Autosaver(tmp_path).pending()] == [left]
     finally:
         child.wait()
+
+
+def test_removing_an_autosave_whose_folder_is_a_file_does_not_fail(tmp_path: Path) -> None:
+    blocker = tmp_path / "autosave"
+    blocker.write_text("not a folder")
+    saver = Autosaver(blocker)
+    saver.remove()  # closing the window must not fail on it
+    assert blocker.read_text() == "not a folder"
