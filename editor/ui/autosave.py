@@ -8,6 +8,7 @@ running (or by another window of this process that went away without closing) is
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -95,10 +96,8 @@ class Autosaver:
         Never fails: an autosave that cannot be removed (its folder is gone, or is a file)
         must not stop the window from closing; at worst it is offered back once.
         """
-        try:
+        with contextlib.suppress(OSError):
             self.file.unlink(missing_ok=True)
-        except OSError:
-            pass
 
     def pending(self) -> list[Recovery]:
         """Work left behind by windows that did not close cleanly, newest first."""
