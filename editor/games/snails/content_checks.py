@@ -18,6 +18,7 @@ from editor.core.packs import Pack, closure
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import snails_packs
 from editor.games.snails.content import merge_rulesets
+from editor.games.snails.engine.rules import ENGINE_MODULES
 from editor.games.snails.rules_content import (
     ARSENAL_KINDS,
     BASIC_ACTIONS,
@@ -115,6 +116,7 @@ def check_content(ws: Workspace) -> Iterator[Diagnostic]:
             yield from _check_back_events(entry)
         yield from _check_arsenal(ws, pack, deps, own["cards"], known)
         yield from _check_ruleset_tokens(ws, pack, known)
+        yield from _check_modules(ws, pack, entries)
 
 
 def _duplicate(what: str, entry: Entry, first: Entry) -> Diagnostic:
@@ -388,6 +390,30 @@ def _check_ruleset_tokens(ws: Workspace, pack: Pack, known: _Known) -> Iterator[
         if isinstance(token, str) and known.missing("tokens", token):
             message = f"no token {token!r} in the packs" + suggest(token, known.ids["tokens"])
             yield document.error_at(("terrain", "damaged_token"), "unknown-id", message)
+
+
+def _check_modules(
+    ws: Workspace, pack: Pack, entries: Mapping[str, list[Entry]]
+) -> Iterator[Diagnostic]:
+    """A module a pack's ruleset names must change something: the engine implements it, or a
+    soldier type or card of the pack or its dependencies names it (``module:``)."""
+    brought = {
+        str(entry.data["module"])
+        for kind in ("soldiers", "cards")
+        for entry in entries[kind]
+        if entry.data.get("module")
+    }
+    real = sorted(brought | set(ENGINE_MODULES))
+    for document in ws.documents_of([pack], "ruleset"):
+        modules = document.data.get("modules") if isinstance(document.data, dict) else None
+        for name in modules if isinstance(modules, dict) else ():
+            if name not in real:
+                message = (
+                    f"module {name!r} would change nothing: no soldier type or card of the packs"
+                    f" names it (module: {name}) and the engine's own modules are"
+                    f" {', '.join(ENGINE_MODULES)}" + suggest(name, real)
+                )
+                yield document.error_at(("modules", name), "unknown-module", message, at_key=True)
 
 
 def _check_arsenal(

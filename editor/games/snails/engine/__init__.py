@@ -74,7 +74,8 @@ class SnailsEngine:
         return sorted(prepared.rules.factions)
 
     def modules(self, prepared: Any) -> Sequence[str]:
-        """The modules the packs in use offer (their ruleset's modules, soldiers' module)."""
+        """The modules the packs in use bring (soldier types' and cards' module, and the
+        engine's own modules their ruleset lists)."""
         found: tuple[str, ...] = prepared.rules.modules
         return found
 

@@ -72,6 +72,8 @@ class CardSpec:
     attack: bool
     #: The card places its own snail (Deathglider, Jetpack): it moves for the Medic.
     places_self: bool
+    #: The module that brings the card into the arsenal deck (None: always in it).
+    module: str | None = None
 
 
 @dataclass(slots=True)
@@ -144,11 +146,16 @@ class Rules:
     #: tile type -> list of (back id, count) from the stock of the packs.
     stock: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     #: Arsenal deck: card index per copy.
+    #: Card indices of the arsenal deck, one per copy (a module's cards included; see
+    #: :meth:`deck`).
     arsenal: list[int] = field(default_factory=list)
     faces: tuple[int, ...] = ()
     face_names: tuple[str, ...] = ()
-    #: The modules a match may switch on: the ruleset's modules and soldiers' module names.
+    #: The modules a match may switch on: the ruleset's modules and the modules soldier types
+    #: and cards name.
     modules: tuple[str, ...] = ()
+    #: Soldier types a module brings into play, by module, in content order.
+    module_soldiers: dict[str, list[str]] = field(default_factory=dict)
     #: The token a damaged tile carries (the ruleset's terrain.damaged_token).
     damaged_token: int = -1
 
@@ -169,6 +176,20 @@ class Rules:
                 return default
             node = node[key]
         return node
+
+    def deck(self, modules: frozenset[str]) -> list[int]:
+        """The arsenal deck of a match with these modules: cards of no module or of one on."""
+        cards = self.cards
+        return [c for c in self.arsenal if cards[c].module is None or cards[c].module in modules]
+
+    def module_team(self, modules: frozenset[str]) -> list[str]:
+        """The soldier types that fill a team's soldier places with these modules on: each
+        module's in name order, as its ruleset section's ``team`` orders them (specialists.team)
+        or else as content lists them."""
+        team: list[str] = []
+        for module in sorted(modules):
+            team += list(self.param(f"{module}.team", None) or self.module_soldiers.get(module, ()))
+        return team
 
     def level_of(self, tile: int) -> int:
         """A tile type's level (by its index in ``tile_ids``); a space's is its top tile's."""
@@ -264,13 +285,19 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
         )
     for kind_id in ("leader", "soldier"):
         rules.soldiers.setdefault(kind_id, SoldierKind(kind_id, kind_id.title(), kind_id, ()))
-    named = {str(m) for m in (rules.param("modules", {}) or {})}
-    named |= {str(k["module"]) for k in plain["soldiers"].values() if k.get("module")}
-    rules.modules = tuple(sorted(named))
+    for kind_id, kind in plain["soldiers"].items():
+        if kind.get("module"):
+            rules.module_soldiers.setdefault(str(kind["module"]), []).append(kind_id)
     for basic in BASIC_ACTIONS:
         _add_card(rules, _basic_card(rules, basic))
     for card_id, card in plain["cards"].items():
         _add_card(rules, {"id": card_id, **card})
+    # a module does something when the engine implements it or content brings things with it;
+    # one the ruleset only names would change nothing (validate reports it: unknown-module)
+    named = {str(m) for m in (rules.param("modules", {}) or {})} & set(ENGINE_MODULES)
+    named |= set(rules.module_soldiers)
+    named |= {c.module for c in rules.cards if c.module}
+    rules.modules = tuple(sorted(named))
     for faction_id, faction in plain["factions"].items():
         rules.factions[faction_id] = Faction(
             faction_id,
@@ -283,6 +310,10 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
             rules.arsenal.extend([spec.index] * spec.copies)
     return rules
 
+
+#: Modules whose rules are the engine's own code (the compass rose); any other module is
+#: content: the soldier types and cards that name it (``module:``) are what it brings.
+ENGINE_MODULES: tuple[str, ...] = ("wind",)
 
 #: Ruleset parameters that name a behaviour: the values the engine implements.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -379,6 +410,7 @@ def _add_card(rules: Rules, raw: Mapping[str, Any]) -> None:
         again=again,
         attack=bool(raw.get("attack", kind == "attack" or dice > 0)),
         places_self=places_self,
+        module=raw.get("module"),
     )
     if spec.basic is not None and spec.basic not in BASIC_ACTIONS:
         raise ContentError(f"{where}: unknown basic action {spec.basic!r}")

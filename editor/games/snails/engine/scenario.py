@@ -102,7 +102,7 @@ def from_scenario(
                 f"unknown faction {faction!r}; known: {', '.join(sorted(rules.factions))}"
             )
     setup_players(st, [f for _, f, _ in players], with_snails=False)
-    st.deck = [new_instance(st, c) for c in rules.arsenal]
+    st.deck = [new_instance(st, c) for c in rules.deck(st.modules)]
     st.rng.shuffle(st.deck)
     for p, (_, _, hand) in enumerate(players):
         for card_id in hand:

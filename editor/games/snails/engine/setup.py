@@ -66,7 +66,7 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
     rules = st.rules
     team_leaders = int(rules.param("team.leader", 1))
     team_soldiers = int(rules.param("team.soldiers", 3))
-    kinds: list[str] = list(rules.param("specialists.team", [])) if st.specialists else []
+    kinds = rules.module_team(st.modules)
     for p, faction_id in enumerate(factions):
         st.pfaction[p] = faction_id
         faction = rules.factions.get(faction_id) if faction_id else None
@@ -187,7 +187,7 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
         raise ValueError(
             f"the layout's land holds {room} snails, but {spec.players} players bring {len(st.sp)}"
         )
-    st.deck = [new_instance(st, c) for c in rules.arsenal]
+    st.deck = [new_instance(st, c) for c in rules.deck(st.modules)]
     st.rng.shuffle(st.deck)
     st.first = st.rng.randrange(st.n)
     hand = int(rules.param("setup.hand", 2))

@@ -35,8 +35,7 @@ class State:
         self.rules = rules
         self.tables = tables
         self.modules = modules
-        self.specialists = "specialists" in modules
-        self.wind_on = "wind" in modules
+        self.wind_on = "wind" in modules  # an engine module (rules.ENGINE_MODULES)
         self.rng = random.Random(seed)
         self.seed = seed
         self.n = n_players

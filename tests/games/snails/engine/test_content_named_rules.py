@@ -9,8 +9,16 @@ import pytest
 
 from editor.core.boards import Board
 from editor.core.engine import IllegalChoice, MatchSpec
-from editor.core.workspace import load_workspace
-from editor.games.snails.engine import ENGINE, Prepared, Rules, State, compile_rules
+from editor.core.workspace import Workspace, load_workspace
+from editor.games.snails.engine import (
+    ENGINE,
+    Prepared,
+    Rules,
+    State,
+    compile_rules,
+    prepare_layout,
+)
+from editor.games.snails.rules_content import ContentError
 from tests.games.snails.engine.conftest import Scenario
 
 MANIFEST = """\
@@ -48,6 +56,18 @@ tokens:
           - damage: {amount: 5, to: event}
 """
 
+CARDS = """\
+cards:
+  - id: lightning
+    name: Lightning
+    kind: special
+    module: storm
+    copies: 2
+    text: Lightning strikes the top tile of a space in reach.
+    target: {select: space, range: [1, 3]}
+    effects: [{damage_terrain: target}]
+"""
+
 SOLDIERS = """\
 soldiers:
   - id: lookout
@@ -59,17 +79,25 @@ soldiers:
 
 
 @pytest.fixture(scope="module")
-def renamed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
-    """A pack that renames the damaged token, adds modules, a token with its damage cause."""
+def renamed_ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    """The bundled workspace with a pack that renames the damaged token, adds modules (one
+    with a soldier type, one with a card), a token with its damage cause; checked clean."""
     folder: Path = tmp_path_factory.mktemp("packs") / "renamed"
     folder.mkdir()
     (folder / "pack.yaml").write_text(MANIFEST)
     (folder / "ruleset.yaml").write_text(RULESET)
     (folder / "tokens.yaml").write_text(TOKENS)
     (folder / "soldiers.yaml").write_text(SOLDIERS)
+    (folder / "cards.yaml").write_text(CARDS)
     ws = load_workspace([folder])
     assert ws.report() == []
-    return compile_rules(ws, ["snails-base", "renamed"]), ws.boards["snails-expert"]
+    return ws
+
+
+@pytest.fixture(scope="module")
+def renamed(renamed_ws: Workspace) -> tuple[Rules, Board]:
+    """The renamed pack compiled over snails-base, and the expert board."""
+    return compile_rules(renamed_ws, ["snails-base", "renamed"]), renamed_ws.boards["snails-expert"]
 
 
 def _state(rules: Rules, board: Board) -> State:
@@ -86,9 +114,56 @@ def _state(rules: Rules, board: Board) -> State:
 def test_modules_come_from_the_packs(crustacean: Prepared, renamed: tuple[Rules, Board]) -> None:
     assert list(ENGINE.modules(crustacean)) == ["specialists", "wind"]
     assert renamed[0].modules == ("night", "specialists", "storm")
+    assert renamed[0].card("lightning").module == "storm"
     spec = MatchSpec(2, (), frozenset({"nope", "specialists"}), 1)
     with pytest.raises(ValueError, match=r"^unknown module nope; known: specialists, wind$"):
         ENGINE.new_match(crustacean, spec)
+
+
+def test_a_content_modules_soldier_types_fill_the_team(
+    renamed_ws: Workspace, renamed: tuple[Rules, Board]
+) -> None:
+    ws = renamed_ws
+    rules = renamed[0]
+    assert rules.module_team(frozenset()) == []
+    assert rules.module_team(frozenset({"night"})) == ["lookout"]
+    assert rules.module_team(frozenset({"night", "specialists"})) == [
+        "lookout",
+        "grunt",
+        "scout",
+        "medic",
+    ]
+    layout = ws.layouts["crustacean"]
+    prepared = prepare_layout(ws, layout, ["snails-base", "renamed"])
+    st = ENGINE.new_match(prepared, MatchSpec(2, (), frozenset({"night"}), 5))
+    assert [st.skind[s] for s in st.p_snails[0]] == ["leader", "lookout", "soldier", "soldier"]
+    plain = ENGINE.new_match(prepared, MatchSpec(2, (), frozenset(), 5))
+    assert "lookout" not in plain.skind
+
+
+def test_a_content_modules_cards_join_the_deck_only_with_it(renamed_ws: Workspace) -> None:
+    ws = renamed_ws
+    prepared = prepare_layout(ws, ws.layouts["crustacean"], ["snails-base", "renamed"])
+    for modules, copies in ((frozenset(), 0), (frozenset({"storm"}), 2)):
+        st = ENGINE.new_match(prepared, MatchSpec(2, (), modules, 5))
+        cards = [st.card_id(c) for c in (*st.deck, *st.hand[0], *st.hand[1])]
+        assert cards.count("lightning") == copies
+        assert len(cards) == len(prepared.rules.arsenal) - 2 + copies
+
+
+def test_a_module_the_ruleset_only_names_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "tides"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.replace("renamed", "tides"))
+    (folder / "ruleset.yaml").write_text("modules:\n  tides: The sea rises.\n")
+    ws = load_workspace([folder])
+    problems = ws.report()
+    assert [(d.code, Path(d.path).name, d.line, d.column) for d in problems] == [
+        ("unknown-module", "ruleset.yaml", 2, 3)
+    ]
+    assert problems[0].message.startswith("module 'tides' would change nothing")
+    with pytest.raises(ContentError, match="unknown-module"):
+        compile_rules(ws, ["snails-base", "tides"])  # no match offers it
 
 
 def test_the_ruleset_names_the_damaged_terrain_token(renamed: tuple[Rules, Board]) -> None:
