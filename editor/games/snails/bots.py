@@ -151,7 +151,7 @@ class HeuristicBot:
         cards = _program_cards(options)
         if not b.mine or len(cards) < slots:
             return None
-        most = int(b.view.rules.param("plan.snails", 2))
+        most = int(b.view.rules.param("plan.snails"))
         ranked = sorted(b.mine, key=lambda s: -self._urgency(b, s))
         chosen = ranked[:most]
         specs = {c: b.view.rules.card(b.view.card_id(c)) for c in cards}

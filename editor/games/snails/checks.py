@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from editor.core.diagnostics import Diagnostic, suggest
@@ -125,7 +125,7 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
     tiles = tiles_of(ws, packs)
     ruleset = ruleset_of(ws, packs)
     anchor: tuple[str | int, ...] = ("packs",) if layout.packs is not None else ("game",)
-    missing = [key for key in ws.schemas.required_keys(RULESET_COMPLETE) if key not in ruleset]
+    missing = missing_ruleset_keys(ws, ruleset)
     if missing:
         names = ", ".join(p.id for p in packs) or "none"
         yield _at_key(
@@ -178,7 +178,26 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
     yield from check_backs(layout, tiles)
     yield from check_tokens_and_starts(ws, layout, tokens_of(ws, packs))
     yield from check_land(ws, layout)
-    yield from check_room(ws, layout, ruleset)
+    if not missing:  # the room a layout needs is judged by a complete ruleset only
+        yield from check_room(ws, layout, ruleset)
+
+
+def missing_ruleset_keys(ws: Workspace, ruleset: Mapping[str, Any]) -> list[str]:
+    """What a merged ruleset lacks of the complete ruleset (``RULESET_COMPLETE``): its parts,
+    then each part's keys as ``part.key``, and the section of a module it lists that has one."""
+    base, _, pointer = RULESET_COMPLETE.partition("#")
+    complete: Any = ws.schemas.schemas[base]
+    for step in filter(None, pointer.split("/")):
+        complete = complete[step]
+    parts: dict[str, Any] = complete.get("properties", {})
+    modules = ruleset.get("modules")
+    listed = [m for m in modules if m in parts] if isinstance(modules, dict) else []
+    missing = [key for key in [*complete.get("required", []), *listed] if key not in ruleset]
+    for part, spec in parts.items():
+        given = ruleset.get(part)
+        if isinstance(given, dict):
+            missing += [f"{part}.{key}" for key in spec.get("required", []) if key not in given]
+    return missing
 
 
 def tokens_of(ws: Workspace, packs: Sequence[Pack]) -> dict[str, dict[str, Any]]:
@@ -345,13 +364,14 @@ def check_room(ws: Workspace, layout: Layout, ruleset: dict[str, Any]) -> Iterat
     board = ws.boards.get(layout.board)
     if document is None or board is None or board.grid != "hex":
         return
+    # the ruleset is complete here (check_layout): every number is the packs', none is ours.
+    # A module's soldier types take soldier places (specialists.team), so the team's size is
+    # team.leader + team.soldiers whatever modules are on.
     try:
-        fewest = int(ruleset.get("players", {}).get("min", 2))
-        most = int(ruleset.get("players", {}).get("max", 4))
-        team = ruleset.get("team", {})
-        per = int(team.get("leader", 1)) + int(team.get("soldiers", 3))
-        capacity = int(ruleset.get("capacity", 3))
-    except (AttributeError, TypeError, ValueError):
+        fewest, most = int(ruleset["players"]["min"]), int(ruleset["players"]["max"])
+        per = int(ruleset["team"]["leader"]) + int(ruleset["team"]["soldiers"])
+        capacity = int(ruleset["capacity"])
+    except (KeyError, TypeError, ValueError):
         return  # a malformed ruleset is its own file's error
     land = [lb for lb, s in layout.spaces.items() if s and board.has_space(lb)]
     if not land:

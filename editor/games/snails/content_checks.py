@@ -45,9 +45,6 @@ _TO_DEFAULT_TARGETS = ("damage", "heal", "push")
 _SNAIL_OPS = ("damage", "heal", "push", "place", "move", "shell")
 _AT_DEFAULT_TARGET = ("add_token", "remove_token")
 _KINDS_OF_FILE = {"tiles": ("tile_types", "tile_backs")}
-#: Most players a game seats when the ruleset does not say (its players.max); the arsenal
-#: must deal each of them a starting hand.
-MAX_PLAYERS = 4
 
 
 @dataclass
@@ -427,8 +424,11 @@ def _check_arsenal(
     hand = ruleset.get("setup", {}).get("hand")
     if not isinstance(hand, int):
         return
-    most = ruleset.get("players", {}).get("max", MAX_PLAYERS)
-    most = most if isinstance(most, int) else MAX_PLAYERS
+    # the arsenal must deal a starting hand to each of the most players the ruleset seats; a
+    # ruleset that does not say yet is incomplete (incomplete-ruleset at the layouts)
+    most = ruleset.get("players", {}).get("max")
+    if not isinstance(most, int):
+        return
     need = most * hand
     if deck < need:
         first = own_cards[0].where.document

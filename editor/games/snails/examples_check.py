@@ -241,7 +241,7 @@ class _Checker:
             self.known(path, name, players, "player", at_key=True)
             for index, ability in enumerate(used):
                 self.known((*path, index), ability, abilities, "ability")
-        capacity = int(rules.param("capacity", 3))
+        capacity = int(rules.param("capacity"))
         crowd: dict[str, int] = {}
         for name, snail in given["snails"].items():
             path = ("given", "snails", name)

@@ -45,8 +45,8 @@ def _build(setup: Setup, given: Mapping[str, Any]) -> State:
     snails = []
     for name, snail in given["snails"].items():
         kind = snail.get("soldier", DEFAULT_SOLDIER)
-        rank = rules.soldiers[kind].rank
-        health = snail.get("health", int(rules.param(f"health.{rank}", 20)))
+        # no health given: the engine's own, the ruleset's starting health of its rank
+        health = snail.get("health")
         snails.append((name, snail["player"], snail["at"], health, bool(snail.get("shell")), kind))
     return State.from_scenario(
         rules,

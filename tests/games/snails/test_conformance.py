@@ -63,7 +63,7 @@ def invariant_errors(st: State) -> list[str]:
         if alive == st.out[p] and not setting_up:
             errors.append(f"seat {p} is {'out' if st.out[p] else 'in'} with alive={alive}")
     # Terrain: legal stacks, levels that match, backs for every tile, no tokens on water.
-    stacking = st.rules.param("stacking", {})
+    stacking = st.rules.param("stacking")
     tile_ids = st.rules.tile_ids
     for space in range(size):
         stack = st.stack[space]

@@ -23,7 +23,7 @@ def match_flow(st: State) -> Gen:
     """The whole match from snail placement to the end."""
     try:
         yield from placement(st)
-        rounds = int(st.rules.param("rounds", 6))
+        rounds = int(st.rules.param("rounds"))
         while True:
             yield from play_round(st)
             if st.round >= rounds:
@@ -119,9 +119,9 @@ def drawing(st: State) -> Gen:
         if over > 0:
             yield from st.discard_from_hand(p, over)
     if st.wind_on and st.wind_dir >= 0:
-        skip = bool(st.rules.param("wind.skip_first_round", True))
+        skip = bool(st.rules.param("wind.skip_first_round"))
         if not (skip and st.round == 1):
-            turn = st.rules.param("wind.turn", {"triangle": 1, "square": 2, "circle": 3})
+            turn = st.rules.param("wind.turn")
             face = st.roll(1)[0]
             st.wind_dir = (st.wind_dir + int(turn.get(st.rules.face_names[face], 0))) % 6
             st.events.append(("wind", st.wind))

@@ -168,12 +168,22 @@ class Rules:
         fresh = build_rules(data["content"], data["ruleset"])
         self.__dict__.update(fresh.__dict__)
 
-    def param(self, dotted: str, default: Any) -> Any:
-        """A ruleset number by dotted path, or ``default`` when the packs leave it out."""
+    def param(self, dotted: str) -> Any:
+        """A ruleset value by dotted path. The packs give every one (the complete ruleset,
+        incomplete-ruleset otherwise), so there is no default here: a gap is a ContentError."""
+        node = self.option(dotted)
+        if node is None:
+            raise ContentError(
+                f"the ruleset gives no {dotted} (seastack validate reports incomplete-ruleset)"
+            )
+        return node
+
+    def option(self, dotted: str) -> Any:
+        """A ruleset value the packs may leave out (modules, a module's team), or None."""
         node: Any = self.ruleset
         for key in dotted.split("."):
             if not isinstance(node, Mapping) or key not in node:
-                return default
+                return None
             node = node[key]
         return node
 
@@ -188,7 +198,7 @@ class Rules:
         or else as content lists them."""
         team: list[str] = []
         for module in sorted(modules):
-            team += list(self.param(f"{module}.team", None) or self.module_soldiers.get(module, ()))
+            team += list(self.option(f"{module}.team") or self.module_soldiers.get(module, ()))
         return team
 
     def level_of(self, tile: int) -> int:
@@ -238,10 +248,10 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     plain["stock"] = list(content.get("stock") or [])
     rules = Rules(content=plain, ruleset=dict(ruleset))
     _check_choices(rules)
-    order = list(rules.param("die.order", ["triangle", "square", "circle"]))
+    order = list(rules.param("die.order"))
     rules.face_names = tuple(order)
-    rules.faces = tuple(order.index(f) for f in rules.param("die.faces", order))
-    levels: Mapping[str, int] = rules.param("levels", {})
+    rules.faces = tuple(order.index(f) for f in rules.param("die.faces"))
+    levels: Mapping[str, int] = rules.param("levels")
     for tile_id in plain["tile_types"]:
         rules.tile_ids.append(tile_id)
         rules.tile_levels.append(tile_level(tile_id, levels, list(plain["tile_types"])))
@@ -251,7 +261,7 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
     # Every token id gets its index before any ability is compiled: abilities of tile backs,
     # tokens, factions and soldiers may name any token (add_token, remove_token, per_token).
     token_ids = list(plain["tokens"])
-    damaged = str(rules.param("terrain.damaged_token", "damaged"))
+    damaged = str(rules.param("terrain.damaged_token"))
     if damaged not in token_ids:
         # validate refuses such content (incomplete-ruleset, unknown-id); rules built from
         # unchecked dicts still get a bare token, so terrain damage has somewhere to go
@@ -294,7 +304,7 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
         _add_card(rules, {"id": card_id, **card})
     # a module does something when the engine implements it or content brings things with it;
     # one the ruleset only names would change nothing (validate reports it: unknown-module)
-    named = {str(m) for m in (rules.param("modules", {}) or {})} & set(ENGINE_MODULES)
+    named = {str(m) for m in (rules.option("modules") or {})} & set(ENGINE_MODULES)
     named |= set(rules.module_soldiers)
     named |= {c.module for c in rules.cards if c.module}
     rules.modules = tuple(sorted(named))
@@ -325,12 +335,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
 def _check_choices(rules: Rules) -> None:
     """Refuse a behaviour the engine does not implement (the schema should have said so)."""
     for dotted, known in CHOICES.items():
-        value = rules.param(dotted, known[0])
+        value = rules.param(dotted)
         if value not in known:
             raise ContentError(
                 f"ruleset {dotted}: {value!r} is not implemented; known: {', '.join(known)}"
             )
-    if int(rules.param("team.leader", 1)) + int(rules.param("team.soldiers", 3)) < 1:
+    if int(rules.param("team.leader")) + int(rules.param("team.soldiers")) < 1:
         raise ContentError("ruleset team: every player needs at least one snail")
 
 
@@ -347,16 +357,16 @@ def _stock_entry(entry: Any) -> tuple[str, str, int]:
 def _basic_card(rules: Rules, basic: str) -> dict[str, Any]:
     card: dict[str, Any] = {"id": basic, "name": basic.title(), "kind": "basic", "action": basic}
     if basic == "hit":
-        rmin, rmax = rules.param("hit.range", [0, 1])
-        effects: list[Any] = [{"damage": int(rules.param("hit.damage", 5))}]
-        pushes = int(rules.param("hit.push", 1))
+        rmin, rmax = rules.param("hit.range")
+        effects: list[Any] = [{"damage": int(rules.param("hit.damage"))}]
+        pushes = int(rules.param("hit.push"))
         if pushes > 0:
             # hit.push pushes, each of push.distance spaces (the push op scales by it)
             effects.append({"push": pushes})
         card["target"] = {"select": "snail", "range": [rmin, rmax], "line_of_sight": True}
         card["effects"] = effects
         card["action"] = None
-        card["attack"] = bool(rules.param("hit.attack", True))
+        card["attack"] = bool(rules.param("hit.attack"))
     return card
 
 

@@ -64,8 +64,8 @@ def deal_backs(
 def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
     """Factions, their abilities, snails (with soldier kinds), basic and faction card instances."""
     rules = st.rules
-    team_leaders = int(rules.param("team.leader", 1))
-    team_soldiers = int(rules.param("team.soldiers", 3))
+    team_leaders = int(rules.param("team.leader"))
+    team_soldiers = int(rules.param("team.soldiers"))
     kinds = rules.module_team(st.modules)
     for p, faction_id in enumerate(factions):
         st.pfaction[p] = faction_id
@@ -116,7 +116,7 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     rules = st.rules
     soldier = rules.soldiers.get(kind) or rules.soldiers["soldier"]
     rank = soldier.rank
-    top = st.health.get(rank, 20)
+    top = st.health[rank]
     s = len(st.sp)
     if not name:
         same = sum(1 for x in st.p_snails[p] if st.skind[x] == kind)
@@ -163,7 +163,7 @@ def new_instance(st: State, card_index: int) -> int:
 def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     """A fresh match set up from a layout, waiting for the first snail's placement."""
     rules = prepared.rules
-    fewest, most = int(rules.param("players.min", 2)), int(rules.param("players.max", 4))
+    fewest, most = int(rules.param("players.min")), int(rules.param("players.max"))
     if not fewest <= spec.players <= most:
         raise ValueError(f"Snails is played by {fewest} to {most} players, not {spec.players}")
     factions: list[str | None] = list(spec.factions) + [None] * (spec.players - len(spec.factions))
@@ -190,7 +190,7 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     st.deck = [new_instance(st, c) for c in rules.deck(st.modules)]
     st.rng.shuffle(st.deck)
     st.first = st.rng.randrange(st.n)
-    hand = int(rules.param("setup.hand", 2))
+    hand = int(rules.param("setup.hand"))
     for p in st.order():
         st.draw(p, hand + st.p_draw_extra[p][2])
     if st.wind_on:

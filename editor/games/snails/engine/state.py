@@ -109,7 +109,7 @@ class State:
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.played: list[int] = []
-        self.contamination = int(rules.param("contamination.start", 0))
+        self.contamination = int(rules.param("contamination.start"))
         self.wind_dir = -1
         self.wind_space = -1
         self.events: list[tuple[Any, ...]] = []
@@ -131,28 +131,28 @@ class State:
         self._gen: Gen | None = None
         self._pending: Decision | None = None
         # numbers read once
-        self.capacity = int(rules.param("capacity", 3))
-        self.track: list[int] = list(rules.param("contamination.track", [5]))
-        self.reduction = int(rules.param("shell.reduction", 5))
-        self.cross_water_damage = bool(rules.param("water.damage_when_sinking", False))
+        self.capacity = int(rules.param("capacity"))
+        self.track: list[int] = list(rules.param("contamination.track"))
+        self.reduction = int(rules.param("shell.reduction"))
+        self.cross_water_damage = bool(rules.param("water.damage_when_sinking"))
         #: The level a snail in the water sees from (the shore), for line of sight.
-        self.water_sight = int(rules.param("line_of_sight.from_water", 1))
-        self.crawl_moves = int(rules.param("crawl.moves", 2))
-        self.crawl_climb = int(rules.param("crawl.climb", 1))
-        self.swap_max = int(rules.param("swap.max", 2))
-        self.aim_extra = int(rules.param("aim.extra_dice", 1))
-        self.plan_snails = int(rules.param("plan.snails", 2))
-        self.plan_slots = int(rules.param("plan.slots", 5))
-        self.may_pass = bool(rules.param("actions.optional", False))
+        self.water_sight = int(rules.param("line_of_sight.from_water"))
+        self.crawl_moves = int(rules.param("crawl.moves"))
+        self.crawl_climb = int(rules.param("crawl.climb"))
+        self.swap_max = int(rules.param("swap.max"))
+        self.aim_extra = int(rules.param("aim.extra_dice"))
+        self.plan_snails = int(rules.param("plan.snails"))
+        self.plan_slots = int(rules.param("plan.slots"))
+        self.may_pass = bool(rules.param("actions.optional"))
         #: Spaces one push moves a snail, and the damage per level a pushed snail drops.
-        self.push_steps = int(rules.param("push.distance", 1))
-        self.fall_damage = int(rules.param("push.falling_damage", 0))
-        self.placement = str(rules.param("setup.placement", "alternate"))
-        self.draw_per_round = int(rules.param("draw.per_round", 1))
-        self.hand_limit = int(rules.param("hand.limit", 5))
-        self.contamination_step = int(rules.param("contamination.per_round", 1))
+        self.push_steps = int(rules.param("push.distance"))
+        self.fall_damage = int(rules.param("push.falling_damage"))
+        self.placement = str(rules.param("setup.placement"))
+        self.draw_per_round = int(rules.param("draw.per_round"))
+        self.hand_limit = int(rules.param("hand.limit"))
+        self.contamination_step = int(rules.param("contamination.per_round"))
         self.health: dict[str, int] = {
-            rank: int(value) for rank, value in (rules.param("health", {}) or {}).items()
+            rank: int(value) for rank, value in rules.param("health").items()
         }
         #: Seats not yet eliminated.
         self.players_left = n_players

@@ -31,9 +31,7 @@ def finish(st: State, reason: str) -> None:
         alive = [p for p in range(st.n) if st.out_step[p] == last]
         reason = "all-eliminated"
     cands = alive
-    for rule in st.rules.param(
-        "victory", ["last-standing", "most-living-snails", "leader-alive", "total-health"]
-    ):
+    for rule in st.rules.param("victory"):
         if len(cands) <= 1:
             break
         score = _VICTORY_SCORES.get(rule)
