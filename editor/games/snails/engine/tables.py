@@ -77,7 +77,7 @@ def build_tables(board: HexBoard) -> BoardTables:
         tuple(tuple(x for x in nbrs[t] if dist[a][x] == dist[a][t] - 1) for t in range(n))
         for a in range(n)
     )
-    border = tuple(s for s in range(n) if len(nbrs[s]) < 6)
+    border = tuple(index[h] for h in board.border())
     return BoardTables(
         labels=labels,
         index={label: i for i, label in enumerate(labels)},
