@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,21 @@ from editor.games.snails.engine import ENGINE, Prepared, Rules, State, compile_r
 
 PACKS = ["snails-base", "snails-fire-in-the-shell"]
 Scenario = Callable[..., State]
+
+
+def write_pack(folder: Path, files: Mapping[str, str]) -> Path:
+    """A fixture pack: these files (name to text) written into a new folder."""
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def compile_pack(folder: Path, files: Mapping[str, str]) -> tuple[Rules, Board]:
+    """A fixture pack named after its folder, checked clean, compiled over snails-base."""
+    ws = load_workspace([write_pack(folder, files)])
+    assert ws.report() == []  # the schemas and the content checks accept it
+    return compile_rules(ws, ["snails-base", folder.name]), ws.boards["snails-expert"]
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ from editor.games.snails.engine import (
     prepare_layout,
 )
 from editor.games.snails.rules_content import ContentError
-from tests.games.snails.engine.conftest import Scenario
+from tests.games.snails.engine.conftest import Scenario, write_pack
 
 MANIFEST = """\
 id: renamed
@@ -82,14 +82,14 @@ soldiers:
 def renamed_ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     """The bundled workspace with a pack that renames the damaged token, adds modules (one
     with a soldier type, one with a card), a token with its damage cause; checked clean."""
-    folder: Path = tmp_path_factory.mktemp("packs") / "renamed"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST)
-    (folder / "ruleset.yaml").write_text(RULESET)
-    (folder / "tokens.yaml").write_text(TOKENS)
-    (folder / "soldiers.yaml").write_text(SOLDIERS)
-    (folder / "cards.yaml").write_text(CARDS)
-    ws = load_workspace([folder])
+    files = {
+        "pack.yaml": MANIFEST,
+        "ruleset.yaml": RULESET,
+        "tokens.yaml": TOKENS,
+        "soldiers.yaml": SOLDIERS,
+        "cards.yaml": CARDS,
+    }
+    ws = load_workspace([write_pack(tmp_path_factory.mktemp("packs") / "renamed", files)])
     assert ws.report() == []
     return ws
 

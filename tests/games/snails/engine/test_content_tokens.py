@@ -3,13 +3,11 @@ ability may name a token defined after it (no Python, no order to respect in the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from editor.core.boards import Board
-from editor.core.workspace import load_workspace
-from editor.games.snails.engine import Rules, State, compile_rules
+from editor.games.snails.engine import Rules, State
+from tests.games.snails.engine.conftest import compile_pack
 
 MANIFEST = """\
 id: volcano
@@ -59,14 +57,8 @@ tokens:
 @pytest.fixture(scope="module")
 def volcano(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
     """A fixture pack whose back adds tokens and whose first token names a later one."""
-    folder: Path = tmp_path_factory.mktemp("packs") / "volcano"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST)
-    (folder / "tiles.yaml").write_text(TILES)
-    (folder / "tokens.yaml").write_text(TOKENS)
-    ws = load_workspace([folder])
-    assert ws.report() == []
-    return compile_rules(ws, ["snails-base", "volcano"]), ws.boards["snails-expert"]
+    files = {"pack.yaml": MANIFEST, "tiles.yaml": TILES, "tokens.yaml": TOKENS}
+    return compile_pack(tmp_path_factory.mktemp("packs") / "volcano", files)
 
 
 def test_a_back_that_adds_tokens_and_tokens_naming_later_tokens(

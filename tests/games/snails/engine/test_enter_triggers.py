@@ -9,7 +9,8 @@ import pytest
 from editor.core.boards import Board
 from editor.core.engine import IllegalChoice, MatchSpec
 from editor.core.workspace import load_workspace
-from editor.games.snails.engine import Rules, State, compile_rules, new_match, prepare_layout
+from editor.games.snails.engine import Rules, State, new_match, prepare_layout
+from tests.games.snails.engine.conftest import compile_pack
 
 MANIFEST = """\
 id: striders
@@ -67,19 +68,13 @@ soldiers:
 @pytest.fixture(scope="module")
 def striders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
     """A fixture pack with a snail_enters faction ability and soldier ability, checked clean."""
-    folder: Path = tmp_path_factory.mktemp("packs") / "striders"
-    folder.mkdir()
     files = {
         "pack.yaml": MANIFEST,
         "factions.yaml": FACTIONS,
         "cards.yaml": CARDS,
         "soldiers.yaml": SOLDIERS,
     }
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    ws = load_workspace([folder])
-    assert ws.report() == []  # the schema and the content checks accept it
-    return compile_rules(ws, ["snails-base", "striders"]), ws.boards["snails-expert"]
+    return compile_pack(tmp_path_factory.mktemp("packs") / "striders", files)
 
 
 LINE = {"D4": ["beach"], "D5": ["beach"], "D6": ["beach"], "D7": ["beach"], "C5": ["beach"]}

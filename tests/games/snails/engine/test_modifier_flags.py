@@ -11,6 +11,7 @@ from editor.core.boards import Board
 from editor.core.engine import IllegalChoice
 from editor.core.workspace import load_workspace
 from editor.games.snails.engine import Rules, State, compile_rules
+from tests.games.snails.engine.conftest import compile_pack
 
 MANIFEST = """\
 id: shells
@@ -77,14 +78,8 @@ TERRAIN = {
 def shells(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
     """A fixture pack: a stay_in_shell that is neither optional nor once a round, and a
     line-of-sight ability that is once a round."""
-    folder: Path = tmp_path_factory.mktemp("packs") / "shells"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST)
-    (folder / "factions.yaml").write_text(FACTIONS)
-    (folder / "cards.yaml").write_text(CARDS)
-    ws = load_workspace([folder])
-    assert ws.report() == []
-    return compile_rules(ws, ["snails-base", "shells"]), ws.boards["snails-expert"]
+    files = {"pack.yaml": MANIFEST, "factions.yaml": FACTIONS, "cards.yaml": CARDS}
+    return compile_pack(tmp_path_factory.mktemp("packs") / "shells", files)
 
 
 def test_a_stay_in_shell_that_is_not_optional_nor_once_a_round(

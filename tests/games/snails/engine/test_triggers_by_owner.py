@@ -10,8 +10,9 @@ import pytest
 
 from editor.core.boards import Board
 from editor.core.workspace import load_workspace
-from editor.games.snails.engine import Rules, State, compile_rules
+from editor.games.snails.engine import Rules, State
 from editor.games.snails.engine.scenario import _drive
+from tests.games.snails.engine.conftest import compile_pack, write_pack
 
 MANIFEST = """\
 id: gadgets
@@ -99,26 +100,19 @@ tile_backs:
 """
 
 
-def _pack(folder: Path, tiles: str = TILES) -> Path:
-    folder.mkdir(parents=True)
-    files = {
+def _files(tiles: str = TILES) -> dict[str, str]:
+    return {
         "pack.yaml": MANIFEST,
         "soldiers.yaml": SOLDIERS,
         "tokens.yaml": TOKENS,
         "tiles.yaml": tiles,
     }
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
 
 
 @pytest.fixture(scope="module")
 def gadgets(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
     """The fixture pack, accepted by the schemas and the content checks, compiled."""
-    folder = _pack(tmp_path_factory.mktemp("packs") / "gadgets")
-    ws = load_workspace([folder])
-    assert ws.report() == []
-    return compile_rules(ws, ["snails-base", "gadgets"]), ws.boards["snails-expert"]
+    return compile_pack(tmp_path_factory.mktemp("packs") / "gadgets", _files())
 
 
 def scene(gadgets: tuple[Rules, Board], **given: Any) -> State:
@@ -200,7 +194,7 @@ def test_a_token_answers_the_start_of_any_phase(gadgets: tuple[Rules, Board]) ->
 
 def test_a_tile_back_cannot_answer_a_snail_entering(tmp_path: Path) -> None:
     bad = TILES.replace("trigger: {event: tile_damaged}", "trigger: {event: [snail_enters]}")
-    ws = load_workspace([_pack(tmp_path / "gadgets", bad)])
+    ws = load_workspace([write_pack(tmp_path / "gadgets", _files(bad))])
     found = ws.report()
     assert [(Path(d.path).name, d.code, d.line) for d in found] == [("tiles.yaml", "bad-value", 9)]
     assert "a tile back answers only its own tile's tile_destroyed or tile_damaged" in str(

@@ -3,13 +3,11 @@ unless the effect is ``unavoidable`` (docs/effects.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from editor.core.boards import Board
-from editor.core.workspace import load_workspace
-from editor.games.snails.engine import Rules, State, compile_rules
+from editor.games.snails.engine import Rules, State
+from tests.games.snails.engine.conftest import compile_pack
 
 MANIFEST = """\
 id: tides
@@ -43,13 +41,8 @@ TERRAIN = {"D4": ["beach"], "D5": ["beach"]}
 @pytest.fixture(scope="module")
 def tides(tmp_path_factory: pytest.TempPathFactory) -> tuple[Rules, Board]:
     """A fixture pack with an avoidable and an unavoidable in-water card, checked clean."""
-    folder: Path = tmp_path_factory.mktemp("packs") / "tides"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST)
-    (folder / "cards.yaml").write_text(CARDS)
-    ws = load_workspace([folder])
-    assert ws.report() == []
-    return compile_rules(ws, ["snails-base", "tides"]), ws.boards["snails-expert"]
+    files = {"pack.yaml": MANIFEST, "cards.yaml": CARDS}
+    return compile_pack(tmp_path_factory.mktemp("packs") / "tides", files)
 
 
 def scene(tides: tuple[Rules, Board]) -> State:
