@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QUndoStack,
@@ -66,6 +66,9 @@ def default_data_dir() -> Path:
 class MainWindow(QMainWindow):
     """The layout editor: board view, palette, inspector, history, menus and status line."""
 
+    #: The design the simulator plays changed: a layout edit, or an edit to a content file.
+    design_changed = Signal()
+
     def __init__(
         self,
         model: LayoutModel,
@@ -87,6 +90,8 @@ class MainWindow(QMainWindow):
         self.recent = RecentFiles(self.settings, self.files.open_file, self)
         self.model = model
         self.diagnostics: list[Diagnostic] = []
+        #: The designer's own pack folders, loaded with the bundled packs.
+        self.project_folders: list[Path] = []
         self._stroke: Stroke | None = None
         self._stamp: tuple[str, ...] = ()
         self._hovered_space = ""
@@ -256,6 +261,11 @@ class MainWindow(QMainWindow):
         self.update_title()
         self._check_timer.start()
         self.autosave.edited()
+        self.design_changed.emit()
+
+    def unsaved_texts(self) -> dict[Path, str]:
+        """The text of every open content file, saved or not, by path (the layout excluded)."""
+        return {}
 
     # --- edits ------------------------------------------------------------------------
 
