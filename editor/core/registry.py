@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
@@ -70,6 +70,65 @@ class StatSection:
     rows: tuple[StatRow, ...] = ()
 
 
+@dataclass(frozen=True)
+class TemplatePart:
+    """One entry a template adds: the pack file it goes in, its top key and its YAML.
+
+    ``text`` is one list item written at column 0 (``- id: {id}`` ...); ``{id}`` and
+    ``{name}`` are filled in, and the item is indented like the file's other items.
+    ``header`` starts the file when the pack has none yet (it ends with ``top_key:``).
+    """
+
+    file: str
+    top_key: str
+    header: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Template:
+    """Something new a designer may add to a pack (a card, a faction), from the game's text."""
+
+    key: str
+    label: str
+    #: The id the new entry gets when it is free (``new-card``), else ``new-card-2``...
+    base_id: str
+    base_name: str
+    parts: tuple[TemplatePart, ...]
+
+
+@dataclass(frozen=True)
+class FaceLine:
+    """One line of a card or faction face: what (``Range``, ``Triangle``) and its words."""
+
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card, faction or other entry as a reader sees it, for the editor's Preview dock."""
+
+    name: str
+    kind: str
+    id: str = ""
+    #: Facts such as range, target, dice, copies, faction.
+    details: tuple[FaceLine, ...] = ()
+    #: What each die result does, in words.
+    results: tuple[FaceLine, ...] = ()
+    #: What always happens (after the results), in words.
+    effects: tuple[str, ...] = ()
+    #: Abilities (of a faction, a soldier type, a token), one line each.
+    abilities: tuple[FaceLine, ...] = ()
+    text: str = ""
+
+
+#: The templates a game offers, by key.
+Templates = Mapping[str, Template]
+#: The face of one entry of a content file, from its file kind (``cards``) and validated data.
+Preview = Callable[[str, Mapping[str, Any]], "Face | None"]
+
+
 #: The tile types (or token kinds) of the packs a layout uses, in the packs' order.
 TileKinds = Callable[["Workspace", "Layout"], Sequence[TileKind]]
 TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
@@ -102,6 +161,10 @@ class Game:
     token_kinds: TokenKinds | None = None
     #: A layout's statistics, worded, for the editor's Statistics dock.
     statistics: LayoutStatistics | None = None
+    #: What the project browser's New Card / New Faction... offer, by key.
+    templates: Templates = field(default_factory=dict)
+    #: The readable face of a card, faction... for the Preview dock.
+    preview: Preview | None = None
 
 
 _GAMES: dict[str, Game] = {}
