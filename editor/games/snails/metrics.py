@@ -24,8 +24,12 @@ class SnailsMetrics:
     def measure(
         self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
     ) -> dict[str, Any]:
-        """Deaths by cause, tiles destroyed per round, plays per card and who played it."""
+        """Deaths by cause, tiles destroyed per round, plays per card and who played it; per
+        space, deaths by cause (``deaths_at``) and the rounds its tiles were destroyed in
+        (``destroyed_at``, one round per tile, in order), for the editor's heatmaps."""
         deaths: dict[str, int] = {}
+        deaths_at: dict[str, dict[str, int]] = {}
+        destroyed_at: dict[str, list[int]] = {}
         destroyed = [0] * max(outcome.rounds, 0)
         plays: dict[str, int] = {}
         players: dict[str, set[int]] = {}
@@ -39,12 +43,17 @@ class SnailsMetrics:
             elif kind == "death":
                 cause = str(event[3])
                 deaths[cause] = deaths.get(cause, 0) + 1
+                # ("death", snail, seat, cause, label): where the snail stood when it died
+                if len(event) > 4:
+                    here = deaths_at.setdefault(str(event[4]), {})
+                    here[cause] = here.get(cause, 0) + 1
             elif kind == "destroyed":
                 # ("destroyed", label, tile, back, round); set-up destructions count in round 1.
                 r = max(int(event[4]) if len(event) > 4 else current_round, 1)
                 if r > len(destroyed):
                     destroyed.extend([0] * (r - len(destroyed)))
                 destroyed[r - 1] += 1
+                destroyed_at.setdefault(str(event[1]), []).append(r)
             elif kind == "round":
                 current_round = int(event[1])
         return {
@@ -52,6 +61,8 @@ class SnailsMetrics:
             "destroyed": destroyed,
             "plays": plays,
             "players": {card: sorted(seats) for card, seats in players.items()},
+            "deaths_at": deaths_at,
+            "destroyed_at": destroyed_at,
         }
 
     def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -38,7 +38,27 @@ def test_one_match_is_measured_from_its_events() -> None:
         "destroyed": [2, 0, 1],
         "plays": {"crawl": 1, "bazooka": 3},
         "players": {"crawl": [0], "bazooka": [0, 1]},
+        "deaths_at": {"A1": {"water": 1}, "C3": {"attack": 1}, "C4": {"fire": 1}},
+        "destroyed_at": {"D4": [1], "D5": [1], "E5": [3]},
     }
+
+
+def test_per_space_measures_count_each_space_and_cause() -> None:
+    events: list[tuple[Any, ...]] = [
+        ("destroyed", "B2", "meadow", "blank", 0),  # dealt at set-up: counts in round 1
+        ("round", 1),
+        ("death", 0, 0, "water", "B2"),
+        ("death", 1, 1, "water", "B2"),
+        ("death", 2, 1, "attack", "B2"),
+        ("round", 2),
+        ("destroyed", "B2", "beach", "blank", 2),
+        ("round", 4),
+        ("destroyed", "C3", "beach", "blank", 4),
+    ]
+    m = METRICS.measure(events, Outcome((0,), "rounds", 4), SPEC)
+    assert m["deaths_at"] == {"B2": {"water": 2, "attack": 1}}
+    assert m["destroyed_at"] == {"B2": [1, 2], "C3": [4]}
+    assert m["deaths"] == {"water": 2, "attack": 1}
 
 
 def _result(
