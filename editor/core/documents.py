@@ -37,6 +37,8 @@ import math
 import os
 import re
 import stat
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
@@ -709,6 +711,34 @@ def parse_document(
     >>> doc.data, [d.format() for d in diagnostics]
     ({'id': 'a'}, ["g.yaml:2:1: error duplicate-key: duplicate key 'id' (first defined on line 1)"])
     """
+    key = (text, path, pure_python)
+    if len(text) <= _CACHE_MAX_TEXT:
+        with _CACHE_LOCK:
+            found = _CACHE.get(key)
+            if found is not None:
+                _CACHE.move_to_end(key)
+                return found[0], list(found[1])
+    document, diagnostics = _parse_text(text, path, pure_python)
+    if len(text) <= _CACHE_MAX_TEXT:
+        with _CACHE_LOCK:
+            _CACHE[key] = (document, tuple(diagnostics))
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return document, diagnostics
+
+
+#: Parsed texts kept: the editor re-checks the same unchanged files on every edit, and a
+#: document is read-only, so one parse can serve every load of the same text.
+_CACHE_SIZE = 512
+_CACHE_MAX_TEXT = 1 << 20
+_Parsed = tuple[Document | None, tuple[Diagnostic, ...]]
+_CACHE: OrderedDict[tuple[str | bytes, str, bool], _Parsed] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _parse_text(
+    text: str | bytes, path: str, pure_python: bool
+) -> tuple[Document | None, list[Diagnostic]]:
     if isinstance(text, bytes):
         decoded, problem = _decode(text, path)
         if decoded is None:

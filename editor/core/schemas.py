@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
@@ -25,6 +27,8 @@ from editor.core.documents import Document
 from editor.core.resources import schemas_dir
 
 NAMESPACE = "https://seastack.dev/schemas/"
+#: Validation results kept per registry: the editor re-checks unchanged files on every edit.
+RESULT_CACHE_SIZE = 1024
 
 _TYPE_NAMES = {
     "object": "a mapping",
@@ -59,6 +63,10 @@ class SchemaRegistry:
                 raise ValueError(f"{path}: $id must be {expected!r}")
             self.schemas[expected] = schema
         self._validators: dict[str, Draft202012Validator] = {}
+        self._results: OrderedDict[tuple[str, str, str, str], tuple[Diagnostic, ...]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
 
     @cached_property
     def registry(self) -> Registry[Any]:
@@ -116,13 +124,45 @@ class SchemaRegistry:
         return list(node.get("required", []))
 
     def validate(self, document: Document, uri: str, what: str) -> list[Diagnostic]:
-        """Every schema error of a document as diagnostics; ``what`` names the file's kind."""
-        validator = self.validator(uri)
+        """Every schema error of a document as diagnostics; ``what`` names the file's kind.
+
+        A document's data follows from its text, so the result is remembered by text.
+        """
+        key = (uri, what, document.path, document.text)
+        with self._lock:
+            found = self._results.get(key)
+            if found is not None:
+                self._results.move_to_end(key)
+                return list(found)
+        diagnostics = self._validate(document, uri, what)
+        with self._lock:
+            self._results[key] = tuple(diagnostics)
+            while len(self._results) > RESULT_CACHE_SIZE:
+                self._results.popitem(last=False)
+        return diagnostics
+
+    def _validate(self, document: Document, uri: str, what: str) -> list[Diagnostic]:
+        with self._lock:  # two threads checking at once build one validator, not two
+            validator = self.validator(uri)
         diagnostics: list[Diagnostic] = []
         for err in _leaf_errors(validator.iter_errors(document.data)):
             # jsonschema reports each missing key separately, each naming them all
             diagnostics.extend(d for d in _diagnose(document, err, what) if d not in diagnostics)
         return diagnostics
+
+
+_SHARED: dict[Path, SchemaRegistry] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_registry(folder: Path | None = None) -> SchemaRegistry:
+    """One registry per schema folder for the whole process (schemas do not change while
+    Seastack runs), so validators and results are built once, not on every load."""
+    key = (folder or schemas_dir()).resolve()
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = SchemaRegistry(key)
+        return _SHARED[key]
 
 
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:

@@ -24,7 +24,7 @@ from editor.core.files import Found, display_path, file_kind, find_pack_root, wa
 from editor.core.layouts import Layout
 from editor.core.packs import Pack, check_dependencies, closure
 from editor.core.resources import content_dir, layouts_dir
-from editor.core.schemas import SchemaRegistry, schema_id
+from editor.core.schemas import SchemaRegistry, schema_id, shared_registry
 
 #: Kinds every game shares, with their schema and how diagnostics name them.
 CORE_KINDS = {
@@ -109,7 +109,7 @@ def load_workspace(
     A path that does not exist raises :class:`PathError`.
     """
     # A game registers itself when its package is imported; the callers import editor.games.
-    ws = Workspace(schemas=SchemaRegistry())
+    ws = Workspace(schemas=shared_registry())
     loader = _Loader(ws, texts or {}, progress)
     if bundled:
         for folder in (content_dir(), layouts_dir()):

@@ -759,3 +759,18 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     document, diagnostics = load_document(fifo)
     assert document is None
     assert [(d.code, d.message) for d in diagnostics] == [("unreadable-file", "not a regular file")]
+
+
+def test_the_same_text_is_parsed_once_and_a_changed_text_again() -> None:
+    first, _ = parse_document("a: 1\n", "cache.yaml")
+    again, _ = parse_document("a: 1\n", "cache.yaml")
+    changed, _ = parse_document("a: 2\n", "cache.yaml")
+    assert again is first
+    assert changed is not None and changed.data == {"a": 2}
+
+
+def test_cached_diagnostics_are_a_fresh_list_each_time() -> None:
+    _, found = parse_document("a: 1\na: 2\n", "cache-dup.yaml")
+    found.clear()
+    _, again = parse_document("a: 1\na: 2\n", "cache-dup.yaml")
+    assert [d.code for d in again] == ["duplicate-key"]

@@ -11,7 +11,7 @@ from referencing.exceptions import Unresolvable
 
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import parse_document
-from editor.core.schemas import NAMESPACE, SchemaRegistry, schema_id
+from editor.core.schemas import NAMESPACE, SchemaRegistry, schema_id, shared_registry
 
 REGISTRY = SchemaRegistry()
 KNOWN = sorted(REGISTRY.schemas)
@@ -139,3 +139,15 @@ def test_bundled_files_name_their_schema_for_other_editors() -> None:
         assert schema_file.is_file(), (path, header)
         stored = REGISTRY.schemas[schema_id(schema_file.relative_to(root / "schemas").as_posix())]
         assert stored["$id"].endswith(header.split("schemas/")[-1])
+
+
+def test_validation_follows_the_text_through_its_cache() -> None:
+    uri = schema_id("pack.schema.json")
+    good, _ = parse_document("id: p\nname: P\ngame: snails\nversion: 1.0.0\n", "pack.yaml")
+    bad, _ = parse_document("id: p\nname: P\ngame: snails\nversion: 1\n", "pack.yaml")
+    assert good is not None and bad is not None
+    shared = shared_registry()
+    first = shared.validate(good, uri, "pack manifest")
+    assert shared.validate(bad, uri, "pack manifest") != first
+    assert shared.validate(good, uri, "pack manifest") == first
+    assert shared_registry() is shared
