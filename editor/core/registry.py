@@ -129,11 +129,65 @@ Templates = Mapping[str, Template]
 Preview = Callable[[str, Mapping[str, Any]], "Face | None"]
 
 
+@dataclass(frozen=True)
+class Heatmap:
+    """One measure per board space over a batch of simulated matches, for a board overlay.
+
+    ``values`` holds the spaces the measure speaks of (others are left undrawn);
+    ``low``..``high`` is the scale's range; ``hot_high`` says whether high values are the
+    alarming end (drawn hot); ``reading`` says in words what a number means.
+    """
+
+    id: str
+    title: str
+    #: The unit of a value, such as ``deaths per game``.
+    unit: str
+    values: Mapping[str, float]
+    low: float
+    high: float
+    reading: str
+    hot_high: bool = True
+    #: How many matches the values come from.
+    games: int = 0
+
+
+@dataclass(frozen=True)
+class FrameSnail:
+    """A piece on a replay frame: name, owner seat, space (None: dead), health, shell, life."""
+
+    name: str
+    seat: int
+    label: str | None
+    health: int
+    shell: bool
+    alive: bool
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The board at one step of a replayed match, as plain data to draw.
+
+    ``stacks`` gives every space's tiles bottom to top (``()`` is water), ``tokens`` the
+    non-zero token counts by space, ``status`` short lines such as ``contamination: 2``.
+    """
+
+    stacks: Mapping[str, tuple[str, ...]]
+    snails: tuple[FrameSnail, ...]
+    tokens: Mapping[str, Mapping[str, int]]
+    round: int
+    phase: str
+    status: tuple[str, ...] = ()
+
+
 #: The tile types (or token kinds) of the packs a layout uses, in the packs' order.
 TileKinds = Callable[["Workspace", "Layout"], Sequence[TileKind]]
 TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
 #: A layout's statistics as sections of text, for the editor's Statistics dock.
 LayoutStatistics = Callable[["Workspace", "Layout"], Sequence[StatSection]]
+#: Heatmaps of a batch: its finished matches (``GameResult.to_json()`` records) on a layout.
+Heatmaps = Callable[[Sequence[Mapping[str, Any]], "Workspace", "Layout"], Sequence[Heatmap]]
+#: The board of a match in progress (the engine's state), for replays.
+ReplayFrame = Callable[[Any], Frame]
 
 
 @dataclass(frozen=True)
@@ -161,6 +215,10 @@ class Game:
     token_kinds: TokenKinds | None = None
     #: A layout's statistics, worded, for the editor's Statistics dock.
     statistics: LayoutStatistics | None = None
+    #: Per-space measures of a batch of matches, for the board's heatmap overlay.
+    heatmaps: Heatmaps | None = None
+    #: The board of a match in progress as a :class:`Frame`, for the editor's replays.
+    replay_frame: ReplayFrame | None = None
     #: What the project browser's New Card / New Faction... offer, by key.
     templates: Templates = field(default_factory=dict)
     #: The readable face of a card, faction... for the Preview dock.
