@@ -7,6 +7,7 @@ from editor.games.snails.content_checks import check_content
 from editor.games.snails.editor_hooks import statistics, tile_kinds, token_kinds
 from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
+from editor.games.snails.heatmaps import heatmaps
 from editor.games.snails.metrics import METRICS
 
 GAME = registry.register(
@@ -30,6 +31,7 @@ GAME = registry.register(
         tile_kinds=tile_kinds,
         token_kinds=token_kinds,
         statistics=statistics,
+        heatmaps=heatmaps,
     )
 )
 

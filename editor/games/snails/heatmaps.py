@@ -1,0 +1,118 @@
+"""Snails heatmaps: where snails die, where they drown, how long each space lasts.
+
+Built from a batch's finished matches (``GameResult.to_json()`` records, whose ``metrics``
+come from :mod:`editor.games.snails.metrics`) and the layout they were played on; the
+editor draws them over the board (the registry's ``heatmaps`` hook). Plain data, no Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from editor.core.layouts import Layout
+from editor.core.registry import Heatmap
+from editor.core.workspace import Workspace
+
+
+def heatmaps(records: Sequence[Mapping[str, Any]], ws: Workspace, layout: Layout) -> list[Heatmap]:
+    """The Snails heatmaps of a batch on a layout; none when no match finished."""
+    games = [r for r in records if r.get("error") is None]
+    if not games:
+        return []
+    land = {label: len(stack) for label, stack in layout.spaces.items() if stack}
+    return [
+        _deaths(games, land, None),
+        _deaths(games, land, "water"),
+        _survival(games, land),
+        _sunk(games, land),
+    ]
+
+
+def _deaths(
+    games: Sequence[Mapping[str, Any]], land: Mapping[str, int], cause: str | None
+) -> Heatmap:
+    """Deaths per game on each space (of one cause, or of all); land spaces show their 0."""
+    totals = dict.fromkeys(land, 0)
+    for game in games:
+        for label, causes in game["metrics"].get("deaths_at", {}).items():
+            count = sum(causes.values()) if cause is None else causes.get(cause, 0)
+            if count or label in totals:
+                totals[label] = totals.get(label, 0) + count
+    n = len(games)
+    values = {label: total / n for label, total in totals.items()}
+    high = max(values.values(), default=0.0)
+    if cause is None:
+        return Heatmap(
+            id="deaths",
+            title="Where snails die",
+            unit="deaths per game",
+            values=values,
+            low=0.0,
+            high=high,
+            reading="snails that died on the space, of any cause, per game; hotter: more",
+            games=n,
+        )
+    return Heatmap(
+        id="drowned",
+        title="Where snails drown",
+        unit="drownings per game",
+        values=values,
+        low=0.0,
+        high=high,
+        reading="snails that died of water damage on the space, per game; hotter: more",
+        games=n,
+    )
+
+
+def _sunk_round(game: Mapping[str, Any], label: str, height: int) -> int | None:
+    """The round the space's last tile went in this match, or None if it stood to the end."""
+    rounds = game["metrics"].get("destroyed_at", {}).get(label, [])
+    # tiles are only ever removed, so the height-th destruction takes the last one
+    return int(rounds[height - 1]) if len(rounds) >= height else None
+
+
+def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> Heatmap:
+    """Mean round a land space's last tile is destroyed; standing to the end counts the
+    match's last round."""
+    values: dict[str, float] = {}
+    for label, height in land.items():
+        lasted = []
+        for game in games:
+            sunk = _sunk_round(game, label, height)
+            lasted.append(sunk if sunk is not None else int(game["rounds"]))
+        values[label] = sum(lasted) / len(lasted)
+    longest = max((int(g["rounds"]) for g in games), default=0)
+    return Heatmap(
+        id="survival",
+        title="How long each space lasts",
+        unit="mean round sunk",
+        values=values,
+        low=min(values.values(), default=0.0),
+        high=float(longest),
+        reading=(
+            "the mean round in which the space's last tile was destroyed; a space still"
+            " standing at a game's end counts that game's last round, so the highest value"
+            f" ({longest}) means it lasted every game; hotter: sinks sooner"
+        ),
+        hot_high=False,
+        games=len(games),
+    )
+
+
+def _sunk(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> Heatmap:
+    """The share of matches in which a land space became water."""
+    values = {
+        label: sum(_sunk_round(g, label, height) is not None for g in games) / len(games)
+        for label, height in land.items()
+    }
+    return Heatmap(
+        id="sunk",
+        title="How often each space sinks",
+        unit="share of games sunk",
+        values=values,
+        low=0.0,
+        high=1.0,
+        reading="the share of games in which the space's last tile was destroyed; hotter: more",
+        games=len(games),
+    )
