@@ -19,6 +19,7 @@ import os
 import pickle
 import random
 import threading
+import time
 import traceback
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -56,6 +57,8 @@ class BatchPlan:
     faction_mode: FactionMode = "random"
     factions: tuple[str, ...] = ()
     max_steps: int = MAX_STEPS
+    #: Hash each finished match's event log into ``GameResult.digest`` (for replays).
+    digest: bool = False
 
     def __post_init__(self) -> None:
         if self.games < 0:
@@ -89,6 +92,11 @@ class GameResult:
     metrics: Mapping[str, Any] = field(default_factory=dict)
     #: ``ExceptionType: message (file:line)`` when the match failed; None when it ended.
     error: str | None = None
+    #: When the match failed: the choices handed to ``apply`` in order (the one whose
+    #: ``apply`` raised last), so that the failure replays. Empty for a match that ended.
+    choices: tuple[Hashable, ...] = ()
+    #: :func:`event_digest` of the final event log, when the plan asked for it (``digest``).
+    digest: str = ""
 
     @property
     def ok(self) -> bool:
@@ -114,6 +122,15 @@ def derive_seed(*parts: int | str) -> int:
     """A 64-bit seed from some parts; the same everywhere (no Python hash randomization)."""
     data = "\x1f".join(str(p) for p in parts).encode()
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+
+
+def event_digest(events: Sequence[tuple[Any, ...]]) -> str:
+    """A short hash of an event log: equal logs, equal digests, in any process."""
+    hasher = hashlib.blake2b(digest_size=16)
+    for event in events:
+        hasher.update(repr(event).encode())
+        hasher.update(b"\n")
+    return hasher.hexdigest()
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -150,12 +167,17 @@ def match_spec(plan: BatchPlan, index: int) -> MatchSpec:
 
 
 def play_match(
-    state: GameState, bots: Sequence[Bot], *, max_steps: int = MAX_STEPS
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_steps: int = MAX_STEPS,
+    record: list[Hashable] | None = None,
 ) -> tuple[Outcome, int]:
     """Let the bots play a match to its end; returns the outcome and the decisions taken.
 
     A bot whose ``uses_view`` attribute is False is handed no view, which saves building one
-    per decision for bots that do not look (the random bot).
+    per decision for bots that do not look (the random bot). ``record``, when given, receives
+    each choice before it is applied.
     """
     looks = [getattr(bot, "uses_view", True) for bot in bots]
     steps = 0
@@ -164,6 +186,8 @@ def play_match(
         seat = decision.player
         view = state.view(seat) if looks[seat] else None
         choice: Hashable = bots[seat].choose(decision, view)
+        if record is not None:
+            record.append(choice)
         state.apply(choice)
         steps += 1
         if steps >= max_steps:
@@ -196,7 +220,10 @@ class _Worker:
             outcome, steps = play_match(state, bots, max_steps=self.plan.max_steps)
             metrics = self.measure(state.events, outcome, spec) if self.measure else {}
         except Exception as exc:  # one broken match is reported with its seed, not fatal
-            return GameResult(index, spec.seed, spec.factions, error=describe_error(exc))
+            error = describe_error(exc)
+            return GameResult(
+                index, spec.seed, spec.factions, error=error, choices=self._choices(spec)
+            )
         return GameResult(
             index=index,
             seed=spec.seed,
@@ -206,7 +233,24 @@ class _Worker:
             rounds=outcome.rounds,
             steps=steps,
             metrics=metrics,
+            digest=event_digest(state.events) if self.plan.digest else "",
         )
+
+    def _choices(self, spec: MatchSpec) -> tuple[Hashable, ...]:
+        """The choices of a failed match, found by playing it again while recording.
+
+        The match is fixed by its spec and the bots' generators, so the second run takes
+        the same choices up to the same failure; recording only here keeps the normal path
+        free of it.
+        """
+        record: list[Hashable] = []
+        try:
+            state = self.engine.new_match(self.prepared, spec)
+            bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
+            play_match(state, bots, max_steps=self.plan.max_steps, record=record)
+        except Exception:  # the failure again, as expected: the record is what we want
+            pass
+        return tuple(record)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -218,9 +262,28 @@ def describe_error(exc: BaseException) -> str:
 
 _WORKER: _Worker | None = None
 
+#: How often a worker checks that the process that started it is still alive (seconds).
+WATCHDOG_PERIOD = 0.5
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker as soon as its parent is gone (it was killed, or crashed).
+
+    A worker whose parent died is adopted by another process, so its parent id changes.
+    ``os._exit`` skips clean-up on purpose: nobody is left to receive the results.
+    """
+    while True:
+        time.sleep(WATCHDOG_PERIOD)
+        if os.getppid() != parent:
+            os._exit(1)
+
 
 def _init_worker(engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None) -> None:
     global _WORKER
+    # No worker outlives its parent, even one killed without a chance to shut the pool down.
+    threading.Thread(
+        target=_watch_parent, args=(os.getppid(),), name="parent-watchdog", daemon=True
+    ).start()
     _WORKER = _Worker(engine, prepared, plan, measure)
 
 
@@ -236,6 +299,10 @@ class Batch:
     the iteration at the next result: no match starts after it, and the results of matches
     still running in workers are dropped (a cancelled batch is stale; its caller wants a
     new one, not the rest of this one).
+
+    ``processes`` plays in worker processes even with one job (a GUI never plays in its
+    own process); ``ramp`` hands out single matches first and bigger chunks later, so the
+    first results come back as soon as possible.
     """
 
     def __init__(
@@ -248,6 +315,8 @@ class Batch:
         measure: Measure | None = None,
         chunk: int | None = None,
         context: str | None = None,
+        processes: bool = False,
+        ramp: bool = False,
     ) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
@@ -260,6 +329,8 @@ class Batch:
         self.chunk = chunk or max(1, min(16, plan.games // (self.jobs * 8) or 1))
         #: The multiprocessing start method (``spawn``, ``fork``...; None: the platform's).
         self.context = context
+        self.processes = processes
+        self.ramp = ramp
         self._cancelled = threading.Event()
 
     def cancel(self) -> None:
@@ -272,7 +343,7 @@ class Batch:
         return self._cancelled.is_set()
 
     def __iter__(self) -> Iterator[GameResult]:
-        if self.jobs == 1:
+        if self.jobs == 1 and not self.processes:
             yield from self._in_process()
         else:
             yield from self._in_pool()
@@ -284,15 +355,26 @@ class Batch:
                 return
             yield worker.run(index)
 
+    def _ranges(self) -> Iterator[tuple[int, int]]:
+        """Index ranges to hand out: ``chunk`` at a time, or growing from one with ``ramp``."""
+        games = self.plan.games
+        size = 1 if self.ramp else self.chunk
+        handed = 0
+        start = 0
+        while start < games:
+            stop = min(start + size, games)
+            yield start, stop
+            start = stop
+            handed += 1
+            if self.ramp and handed % (2 * self.jobs) == 0:
+                size = min(2 * size, self.chunk)
+
     def _in_pool(self) -> Iterator[GameResult]:
         try:  # fail early and clearly rather than with a dead worker
             pickle.dumps((self.engine, self.prepared, self.plan, self.measure))
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
             raise RunnerError(f"cannot hand the match set-up to worker processes: {exc}") from exc
-        ranges = (
-            (start, min(start + self.chunk, self.plan.games))
-            for start in range(0, self.plan.games, self.chunk)
-        )
+        ranges = self._ranges()
         pool = ProcessPoolExecutor(
             max_workers=self.jobs,
             mp_context=multiprocessing.get_context(self.context),
