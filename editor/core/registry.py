@@ -184,6 +184,9 @@ TileKinds = Callable[["Workspace", "Layout"], Sequence[TileKind]]
 TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
 #: A layout's statistics as sections of text, for the editor's Statistics dock.
 LayoutStatistics = Callable[["Workspace", "Layout"], Sequence[StatSection]]
+#: Warnings a playtester would raise about a batch: (the engine's prepared content, the
+#: layout, the finished matches as ``GameResult.to_json()`` records, the modules on).
+Playtest = Callable[[Any, "Layout", Sequence[Mapping[str, Any]], frozenset[str]], Sequence[str]]
 #: Heatmaps of a batch: its finished matches (``GameResult.to_json()`` records) on a layout.
 Heatmaps = Callable[[Sequence[Mapping[str, Any]], "Workspace", "Layout"], Sequence[Heatmap]]
 #: The board of a match in progress (the engine's state), for replays.
@@ -215,6 +218,8 @@ class Game:
     token_kinds: TokenKinds | None = None
     #: A layout's statistics, worded, for the editor's Statistics dock.
     statistics: LayoutStatistics | None = None
+    #: Warnings about a simulated batch (cards never played...), for the live simulator.
+    playtest: Playtest | None = None
     #: Per-space measures of a batch of matches, for the board's heatmap overlay.
     heatmaps: Heatmaps | None = None
     #: The board of a match in progress as a :class:`Frame`, for the editor's replays.
