@@ -9,6 +9,7 @@ from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
 from editor.games.snails.heatmaps import heatmaps
 from editor.games.snails.metrics import METRICS
+from editor.games.snails.playtest import playtest
 
 GAME = registry.register(
     registry.Game(
@@ -31,6 +32,7 @@ GAME = registry.register(
         tile_kinds=tile_kinds,
         token_kinds=token_kinds,
         statistics=statistics,
+        playtest=playtest,
         heatmaps=heatmaps,
     )
 )
