@@ -7,9 +7,12 @@ from editor.games.snails.content_checks import check_content
 from editor.games.snails.editor_hooks import statistics, tile_kinds, token_kinds
 from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
+from editor.games.snails.faces import preview
 from editor.games.snails.heatmaps import heatmaps
 from editor.games.snails.metrics import METRICS
 from editor.games.snails.playtest import playtest
+from editor.games.snails.replay_frame import replay_frame
+from editor.games.snails.templates import TEMPLATES
 
 GAME = registry.register(
     registry.Game(
@@ -33,7 +36,10 @@ GAME = registry.register(
         token_kinds=token_kinds,
         statistics=statistics,
         playtest=playtest,
+        templates=TEMPLATES,
+        preview=preview,
         heatmaps=heatmaps,
+        replay_frame=replay_frame,
     )
 )
 
