@@ -101,6 +101,23 @@ class Prompts:
             return None
         return boards[names.index(chosen)][0]
 
+    def folder_path(self, title: str, folder: Path) -> Path | None:
+        """A folder (a pack folder to open, where to create a new pack)."""
+        name = QFileDialog.getExistingDirectory(self.parent, title, str(folder))
+        return Path(name) if name else None
+
+    def text(self, title: str, label: str, default: str = "") -> str | None:
+        """A line of text (a new pack's name); None when cancelled."""
+        value, ok = QInputDialog.getText(self.parent, title, label, text=default)
+        return value if ok else None
+
+    def choose(self, title: str, label: str, options: list[str]) -> str | None:
+        """One of ``options`` (a pack, a template); None when cancelled."""
+        if not options:
+            return None
+        chosen, ok = QInputDialog.getItem(self.parent, title, label, options, 0, False)
+        return chosen if ok and chosen in options else None
+
     def confirm(self, title: str, text: str) -> bool:
         """Yes or no (No is the default)."""
         answer = QMessageBox.question(

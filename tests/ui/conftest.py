@@ -35,6 +35,9 @@ class ScriptedPrompts(Prompts):
         self.export_paths: list[Path | None] = []
         self.confirms: list[bool] = []
         self.recovers: list[bool] = []
+        self.folder_paths: list[Path | None] = []
+        self.texts: list[str | None] = []
+        self.choices: list[str | None] = []
         self.asked: list[tuple[str, str]] = []
 
     def unsaved(self, name: str) -> Answer:
@@ -65,6 +68,18 @@ class ScriptedPrompts(Prompts):
     def recover(self, recovery: Recovery) -> bool:
         self.asked.append(("recover", recovery.describe()))
         return self.recovers.pop(0)
+
+    def folder_path(self, title: str, folder: Path) -> Path | None:
+        self.asked.append(("folder", title))
+        return self.folder_paths.pop(0)
+
+    def text(self, title: str, label: str, default: str = "") -> str | None:
+        self.asked.append(("text", label))
+        return self.texts.pop(0)
+
+    def choose(self, title: str, label: str, options: list[str]) -> str | None:
+        self.asked.append(("choose", ", ".join(options)))
+        return self.choices.pop(0)
 
     def error(self, title: str, text: str) -> None:
         self.asked.append(("error", text))
