@@ -155,13 +155,15 @@ class FileActions:
 
     def offer_recovery(self) -> bool:
         """Offer back work a crashed editor left behind; True when some was restored."""
+        # unsaved content files first (their own autosave), then the layout
+        restored_files = self.window.documents.offer_recovery()
         for recovery in self.window.autosave.autosaver.pending():
             if self.window.prompts.recover(recovery):
                 if self.restore(recovery):
                     return True
             else:
                 recovery.file.unlink(missing_ok=True)
-        return False
+        return restored_files
 
     def restore(self, recovery: Recovery) -> bool:
         """Open autosaved work as an unsaved layout (saved to its file only when asked)."""

@@ -34,6 +34,7 @@ from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
 from editor.ui.file_actions import FileActions
+from editor.ui.heatmap_layer import HeatmapCombo, HeatmapLayer
 from editor.ui.inspector import Inspector
 from editor.ui.layout_model import LayoutModel
 from editor.ui.menus import build_menus
@@ -148,6 +149,12 @@ class MainWindow(QMainWindow):
         self._check_timer.setInterval(CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.run_checks)
 
+        #: The heatmap over the board from the latest batch of simulated games (View > Heatmap).
+        self.heatmap_layer = HeatmapLayer(self.board_view, self)
+        self.heatmap_combo = HeatmapCombo(self.heatmap_layer, self)
+        self.statusBar().addPermanentWidget(self.heatmap_combo)
+        self.design_changed.connect(self.heatmap_layer.refresh)
+
         build_menus(self)
         restore_settings(self)
         self.set_model(model)
@@ -183,6 +190,7 @@ class MainWindow(QMainWindow):
         model.subscribe(self._model_changed)
         self.board_view.board_scene.set_picture(model.picture())
         self.board_view.board_scene.select(None)
+        self.heatmap_layer.clear()  # another layout: the last batch's heatmaps are not its own
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from editor.ui.board_view import LabelMode
+from editor.ui.heatmap_layer import HeatmapMenu
 from editor.ui.window_settings import APP_NAME
 
 if TYPE_CHECKING:
@@ -119,6 +120,9 @@ def build_menus(window: MainWindow) -> None:
     window.backs_action.toggled.connect(window.set_show_backs)
     window.addAction(window.backs_action)
     view_menu.addAction(window.backs_action)
+    window.heatmap_menu = HeatmapMenu(window.heatmap_layer, window)
+    window.addAction(window.heatmap_menu.next_action)
+    view_menu.addMenu(window.heatmap_menu)
     view_menu.addSeparator()
     window.docks_menu = view_menu.addMenu("&Panels")
     for dock in (

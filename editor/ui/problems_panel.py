@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QIcon
@@ -80,6 +81,10 @@ class ProblemsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._diagnostics: list[Diagnostic] = []
+        self._layout: list[Diagnostic] = []
+        self._layout_text: str | None = None
+        #: The open content files' problems, listed after the layout's.
+        self._content: list[Diagnostic] = []
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
@@ -106,14 +111,35 @@ class ProblemsPanel(QWidget):
 
     def show_diagnostics(self, diagnostics: Sequence[Diagnostic], text: str | None = None) -> None:
         """List these diagnostics; ``text`` is the layout's text, to tell each one's space."""
-        document = _layout_document(text)
-        self._diagnostics = list(diagnostics)
+        self._layout = list(diagnostics)
+        self._layout_text = text
+        self._fill()
+
+    @property
+    def content_diagnostics(self) -> list[Diagnostic]:
+        """The open content files' problems shown now."""
+        return list(self._content)
+
+    def show_content_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """List the open content files' problems after the layout's (each names its file)."""
+        self._content = list(diagnostics)
+        self._fill()
+
+    def _fill(self) -> None:
+        document = _layout_document(self._layout_text)
+        layout_rows = len(self._layout)
+        self._diagnostics = [*self._layout, *self._content]
         self.list.clear()
         style = self.style()
         icons = {sev: style.standardIcon(pixmap) for sev, pixmap in _ICONS.items()}
-        for diagnostic in self._diagnostics:
-            space = _space_of(document, diagnostic)
-            item = QListWidgetItem(f"{diagnostic.message}\n{where_text(diagnostic, space)}")
+        for row, diagnostic in enumerate(self._diagnostics):
+            if row >= layout_rows:  # a content file's problem: no space, its file named
+                space = None
+                where = f"{Path(diagnostic.path).name} · {where_text(diagnostic, None)}"
+            else:
+                space = _space_of(document, diagnostic)
+                where = where_text(diagnostic, space)
+            item = QListWidgetItem(f"{diagnostic.message}\n{where}")
             item.setIcon(icons.get(diagnostic.severity, QIcon()))
             item.setToolTip(diagnostic.format())
             item.setData(DIAGNOSTIC_ROLE, diagnostic)

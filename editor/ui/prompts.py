@@ -142,6 +142,22 @@ class Prompts:
         box.exec()
         return box.clickedButton() is restore
 
+    def reload_changed(self, name: str) -> bool:
+        """A file with unsaved edits changed on disk: reload it (losing the edits) or keep mine."""
+        box = QMessageBox(self.parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("File changed on disk")
+        box.setText(f"{name} was changed on disk by another program.")
+        box.setInformativeText(
+            "Reload it from the disk (your unsaved edits are lost), or keep your edits"
+            " (saving then replaces the file on disk)?"
+        )
+        reload = box.addButton("Reload from Disk", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("Keep My Edits", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.exec()
+        return box.clickedButton() is reload
+
     def error(self, title: str, text: str) -> None:
         """Tell the user something went wrong."""
         QMessageBox.warning(self.parent, title, text)

@@ -38,6 +38,7 @@ class ScriptedPrompts(Prompts):
         self.folder_paths: list[Path | None] = []
         self.texts: list[str | None] = []
         self.choices: list[str | None] = []
+        self.reloads: list[bool] = []
         self.asked: list[tuple[str, str]] = []
 
     def unsaved(self, name: str) -> Answer:
@@ -80,6 +81,10 @@ class ScriptedPrompts(Prompts):
     def choose(self, title: str, label: str, options: list[str]) -> str | None:
         self.asked.append(("choose", ", ".join(options)))
         return self.choices.pop(0)
+
+    def reload_changed(self, name: str) -> bool:
+        self.asked.append(("reload", name))
+        return self.reloads.pop(0)
 
     def error(self, title: str, text: str) -> None:
         self.asked.append(("error", text))

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from editor.core.layouts import Layout
@@ -164,3 +165,32 @@ def test_the_menu_and_the_combo_follow_the_layer(
     menu.next_action.trigger()
     current = layer.current()
     assert current is not None and current.id == "drowned"
+
+
+def test_in_the_window_h_switches_the_heatmap_and_edits_keep_it(
+    qtbot: QtBot, open_window: Any, crab_file: Any
+) -> None:
+    from tests.ui.test_editor import click, key
+
+    window = open_window(crab_file)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    layer = window.heatmap_layer
+    model = window.model
+    hot = land(model.layout)[0]
+    layer.show_results([record({hot: {"water": 2}}, {})], model.layout, model.workspace)
+    key(qtbot, window, "h")
+    current = layer.current()
+    assert current is not None and current.id == "deaths"
+    assert window.heatmap_combo.currentData() == "deaths"
+    assert window.heatmap_menu.choices["deaths"].isChecked()
+    # an edit on the board: the overlay is still drawn, over the space as it is now
+    key(qtbot, window, "c")  # the Clear tool
+    click(qtbot, window, hot)
+    assert window.model.stack(hot) == ()
+    item = layer.item
+    assert item is not None and item.isVisible() and item.scene() is window.board_view.board_scene
+    assert layer.colour_at(hot) == ramp_colour(1.0)
+    # opening the layout afresh clears the last batch's heatmaps
+    window.set_model(window.model)
+    assert layer.heatmaps() == [] and not window.heatmap_combo.isEnabled()
