@@ -20,6 +20,7 @@ from editor.ui.layout_files import (
     new_layout,
     open_layout,
     open_text,
+    packs_near,
     read_source,
 )
 from editor.ui.layout_model import LayoutModel
@@ -102,13 +103,16 @@ class FileActions:
             path = window.prompts.open_path(current.parent if current else Path.home())
             if path is None:
                 return False
-        opened = open_layout(Path(path))
+        # the designer's packs: those already open, and those beside this layout
+        folders = [*window.project_folders, *packs_near(Path(path))]
+        opened = open_layout(Path(path), packs=folders)
         if opened.layout is None or opened.workspace is None:
             window.prompts.error("Cannot open the layout", failure_text(opened))
             if cannot_read(Path(path)):
                 window.recent.remove(Path(path))  # a file with errors stays: it gets fixed
             return False
         window.autosave.discard()
+        window.set_project_folders(folders)
         model = LayoutModel(opened.workspace, opened.layout, Path(path), read_source(Path(path)))
         window.set_model(model)
         window.recent.add(Path(path))
@@ -168,11 +172,13 @@ class FileActions:
     def restore(self, recovery: Recovery) -> bool:
         """Open autosaved work as an unsaved layout (saved to its file only when asked)."""
         window = self.window
-        opened = open_text(recovery.text, recovery.path)
+        folders = [*window.project_folders, *packs_near(recovery.path)]
+        opened = open_text(recovery.text, recovery.path, packs=folders)
         if opened.layout is None or opened.workspace is None:
             window.prompts.error("Cannot restore the unsaved work", failure_text(opened))
             return False
         path = recovery.path if recovery.path is not None and recovery.path.exists() else None
+        window.set_project_folders(folders)
         window.set_model(LayoutModel(opened.workspace, opened.layout, path), restored=True)
         window.autosave.now()
         recovery.file.unlink(missing_ok=True)

@@ -69,6 +69,8 @@ class LayoutModel:
         self._source = source
         self._source_dump = dump_layout(self._layout) if source is not None else None
         self._listeners: list[Listener] = []
+        #: The designer's pack folders the layout is checked with (besides the bundled packs).
+        self.pack_folders: tuple[Path, ...] = ()
         self._tiles = _tile_types(ws, layout)
         self._tokens = _token_types(ws, layout)
         game = registry.get(layout.game)
@@ -209,7 +211,9 @@ class LayoutModel:
 
     def check(self) -> list[Diagnostic]:
         """The core's diagnostics for the layout as it is now (saved or not)."""
-        return check_text(self.path, self.checked_text(), self.display_name)
+        return check_text(
+            self.path, self.checked_text(), self.display_name, packs=self.pack_folders
+        )
 
     def transformed(self, rotate_steps: int = 0, mirror: bool = False) -> tuple[Layout, list[str]]:
         """The layout turned and/or mirrored on its board, and the labels that would fall off."""

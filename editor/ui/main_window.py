@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QTabWidget,
     QUndoView,
     QWidget,
 )
@@ -34,14 +33,20 @@ from editor.ui.autosave_control import AutosaveControl
 from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
-from editor.ui.document_tabs import DocumentTabs
 from editor.ui.file_actions import FileActions
 from editor.ui.heatmap_layer import HeatmapCombo, HeatmapLayer
 from editor.ui.inspector import Inspector
 from editor.ui.layout_model import LayoutModel
 from editor.ui.menus import build_menus
 from editor.ui.palette import Palette
+from editor.ui.preview import PreviewPanel
 from editor.ui.problems_panel import ProblemsPanel
+from editor.ui.project_browser import (
+    SETTINGS_KEY,
+    ProjectBrowser,
+    remembered_folders,
+    unique_folders,
+)
 from editor.ui.prompts import Prompts
 from editor.ui.recent_files import RecentFiles
 from editor.ui.statistics_panel import StatisticsPanel
@@ -71,6 +76,8 @@ class MainWindow(QMainWindow):
 
     #: The design the simulator plays changed: a layout edit, or an edit to a content file.
     design_changed = Signal()
+    #: The designer's pack folders changed (the Project dock lists them again).
+    project_changed = Signal()
 
     def __init__(
         self,
@@ -94,7 +101,7 @@ class MainWindow(QMainWindow):
         self.model = model
         self.diagnostics: list[Diagnostic] = []
         #: The designer's own pack folders, loaded with the bundled packs.
-        self.project_folders: list[Path] = []
+        self.project_folders: list[Path] = remembered_folders(self.settings.value(SETTINGS_KEY))
         self._stroke: Stroke | None = None
         self._stamp: tuple[str, ...] = ()
         self._hovered_space = ""
@@ -103,11 +110,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
         self.board_view = BoardView(model.picture(), self)
-        #: The central tabs: the board first (never closed), then open content files.
-        self.tabs = QTabWidget(self)
-        self.tabs.setObjectName("DocumentTabs")
-        self.tabs.addTab(self.board_view, "Board")
-        self.setCentralWidget(self.tabs)
+        self.setCentralWidget(self.board_view)
         self.board_view.stroke_started.connect(self._stroke_started)
         self.board_view.stroke_moved.connect(self._stroke_moved)
         self.board_view.stroke_ended.connect(self._stroke_ended)
@@ -125,14 +128,22 @@ class MainWindow(QMainWindow):
         self.problems_panel = ProblemsPanel(self)
         self.problems_panel.space_activated.connect(self.show_space)
         self.statistics_panel = StatisticsPanel(self)
-        #: The content-file tabs (the YAML editor), see :mod:`editor.ui.document_tabs`.
-        self.documents = DocumentTabs(self, self.tabs)
+        self.project_browser = ProjectBrowser(self)
+        self.project_browser.file_activated.connect(self._content_file_activated)
+        self.project_changed.connect(self.project_browser.refresh)
+        self.preview_panel = PreviewPanel(self)
+        documents = getattr(self, "documents", None)  # the file tabs tell what is under the cursor
+        if documents is not None:
+            documents.current_text_changed.connect(self.preview_panel.text_changed)
+            documents.cursor_moved.connect(self.preview_panel.cursor_moved)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
         self.history_dock = self._dock("History", "HistoryDock", self.history)
         self.problems_dock = self._dock("Problems", "ProblemsDock", self.problems_panel)
         self.statistics_dock = self._dock("Statistics", "StatisticsDock", self.statistics_panel)
+        self.project_dock = self._dock("Project", "ProjectDock", self.project_browser)
+        self.preview_dock = self._dock("Preview", "PreviewDock", self.preview_panel)
         self.problems_panel.title_changed.connect(self.problems_dock.setWindowTitle)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette_dock)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector_dock)
@@ -141,6 +152,11 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems_dock)
         self.tabifyDockWidget(self.inspector_dock, self.statistics_dock)
         self.tabifyDockWidget(self.statistics_dock, self.history_dock)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.project_dock)
+        self.tabifyDockWidget(self.palette_dock, self.project_dock)
+        self.palette_dock.raise_()
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview_dock)
+        self.tabifyDockWidget(self.history_dock, self.preview_dock)
         self.inspector_dock.raise_()
         self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
         self.resizeDocks(
@@ -166,6 +182,7 @@ class MainWindow(QMainWindow):
         build_menus(self)
         restore_settings(self)
         self.set_model(model)
+        self.project_browser.adopt_layout_packs()
         self._tool_changed(self.palette.tool)
 
     # --- construction -----------------------------------------------------------------
@@ -191,6 +208,7 @@ class MainWindow(QMainWindow):
     def set_model(self, model: LayoutModel, *, restored: bool = False) -> None:
         """Edit another layout (the undo history starts again)."""
         self.model = model
+        model.pack_folders = tuple(self.project_folders)
         self._stroke = None
         self.undo_stack.clear()
         if restored:
@@ -207,6 +225,7 @@ class MainWindow(QMainWindow):
         self._stamp = (self.palette.tile,) if self.palette.tile else ()
         self.palette.set_stamp([model.tile_name(t) for t in self._stamp])
         self.autosave.forget_written()
+        self.project_browser.refresh()
         self.update_title()
         self._update_summary()
         self.run_checks()
@@ -279,19 +298,24 @@ class MainWindow(QMainWindow):
         self.autosave.edited()
         self.design_changed.emit()
 
+    def set_project_folders(self, folders: list[Path]) -> None:
+        """The designer's pack folders: remembered, checked with the layout, listed."""
+        self.project_folders = unique_folders(folders)
+        self.model.pack_folders = tuple(self.project_folders)
+        self.settings.setValue(SETTINGS_KEY, [str(f) for f in self.project_folders])
+        self.project_changed.emit()
+
+    def _content_file_activated(self, path: Path) -> None:
+        # the tabs (open_file_tab) may come from another part of the editor; until then, say so
+        opener = getattr(self, "open_file_tab", None)
+        if callable(opener):
+            opener(path)
+        else:
+            self.statusBar().showMessage(f"{path} cannot be opened in a tab yet", 4000)
+
     def unsaved_texts(self) -> dict[Path, str]:
         """The text of every open content file, saved or not, by path (the layout excluded)."""
-        return self.documents.unsaved_texts()
-
-    def open_file_tab(self, path: Path) -> bool:
-        """Open a content file in a tab (or bring its tab forward); False when it cannot."""
-        return self.documents.open(path)
-
-    def save_current(self) -> bool:
-        """Ctrl+S: save the current file tab, or the layout on the board tab."""
-        if self.documents.current() is not None:
-            return self.documents.save_current()
-        return self.files.save()
+        return {}
 
     # --- edits ------------------------------------------------------------------------
 
@@ -455,13 +479,12 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before losing unsaved work; then remember the settings and drop the autosave."""
-        if not self.documents.may_close_all() or not self.files.maybe_save():
+        if not self.files.maybe_save():
             event.ignore()
             return
         save_settings(self)
         self.autosave.discard()
         self.autosave.stop()
-        self.documents.shutdown()
         event.accept()
 
     # --- help -------------------------------------------------------------------------
