@@ -422,6 +422,8 @@ def help_at(text: str, line: int, column: int, schemas: SchemaRegistry, uri: str
     full = lines[row].rstrip("\r")
     before = full[: max(column - 1, 0)]
     own = _entries(full)
+    if own and not before.strip() and len(before) < own[0].column:
+        before = full[: own[0].column]  # in the indentation: at the line's first entry
     typed = _entries(before)
 
     key: str | None

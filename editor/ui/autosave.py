@@ -130,3 +130,79 @@ def read_recovery(file: Path) -> Recovery | None:
         )
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+BUFFERS_PREFIX = "buffers-"
+
+
+class BufferAutosaver:
+    """The autosave file of one window's open content files (the YAML tabs), all in one.
+
+    Kept apart from the layout's :class:`Autosaver` (its own file name prefix), so that the
+    layout's autosave and recovery work exactly as before.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.key = f"{BUFFERS_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+    @property
+    def file(self) -> Path:
+        """Where this window's unsaved content files go."""
+        return self.folder / f"{self.key}.json"
+
+    def write(self, buffers: dict[Path, str]) -> Path:
+        """Keep the unsaved text of these files (atomically); none removes the file."""
+        if not buffers:
+            self.remove()
+            return self.file
+        self.folder.mkdir(parents=True, exist_ok=True)
+        now = time.time()
+        record = {
+            "files": [
+                {"path": str(path), "text": text, "saved_at": now}
+                for path, text in sorted(buffers.items())
+            ]
+        }
+        write_text_atomic(self.file, json.dumps(record, ensure_ascii=False, indent=1))
+        return self.file
+
+    def remove(self) -> None:
+        """Forget the unsaved files (all saved or closed); never fails."""
+        with contextlib.suppress(OSError):
+            self.file.unlink(missing_ok=True)
+
+    def pending(self) -> list[Recovery]:
+        """Unsaved content files left behind by windows that did not close, newest first.
+
+        Each file of an autosave is one :class:`Recovery` whose ``file`` is that autosave.
+        """
+        if not self.folder.is_dir():
+            return []
+        found: list[Recovery] = []
+        for file in self.folder.glob(f"{BUFFERS_PREFIX}*.json"):
+            if file == self.file:
+                continue
+            pid_text = file.stem[len(BUFFERS_PREFIX) :].split("-", 1)[0]
+            if pid_text.isdigit() and int(pid_text) != os.getpid() and _alive(int(pid_text)):
+                continue  # another editor is running and owns it
+            found.extend(read_buffers(file))
+        return sorted(found, key=lambda r: r.saved_at, reverse=True)
+
+
+def read_buffers(file: Path) -> list[Recovery]:
+    """The files kept in a buffers autosave; none when it cannot be read (left alone)."""
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+        return [
+            Recovery(
+                file=file,
+                path=Path(entry["path"]),
+                name=Path(entry["path"]).name,
+                text=str(entry["text"]),
+                saved_at=float(entry.get("saved_at", 0.0)),
+            )
+            for entry in record["files"]
+        ]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QTabWidget,
     QUndoView,
     QWidget,
 )
@@ -33,6 +34,7 @@ from editor.ui.autosave_control import AutosaveControl
 from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
 from editor.ui.commands import ReplaceLayout, SetStacks
+from editor.ui.document_tabs import DocumentTabs
 from editor.ui.file_actions import FileActions
 from editor.ui.heatmap_layer import HeatmapCombo, HeatmapLayer
 from editor.ui.inspector import Inspector
@@ -110,7 +112,11 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
         self.board_view = BoardView(model.picture(), self)
-        self.setCentralWidget(self.board_view)
+        #: The central tabs: the board first (never closed), then open content files.
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("DocumentTabs")
+        self.tabs.addTab(self.board_view, "Board")
+        self.setCentralWidget(self.tabs)
         self.board_view.stroke_started.connect(self._stroke_started)
         self.board_view.stroke_moved.connect(self._stroke_moved)
         self.board_view.stroke_ended.connect(self._stroke_ended)
@@ -136,6 +142,8 @@ class MainWindow(QMainWindow):
         if documents is not None:
             documents.current_text_changed.connect(self.preview_panel.text_changed)
             documents.cursor_moved.connect(self.preview_panel.cursor_moved)
+        #: The content-file tabs (the YAML editor), see :mod:`editor.ui.document_tabs`.
+        self.documents = DocumentTabs(self, self.tabs)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
@@ -315,7 +323,17 @@ class MainWindow(QMainWindow):
 
     def unsaved_texts(self) -> dict[Path, str]:
         """The text of every open content file, saved or not, by path (the layout excluded)."""
-        return {}
+        return self.documents.unsaved_texts()
+
+    def open_file_tab(self, path: Path) -> bool:
+        """Open a content file in a tab (or bring its tab forward); False when it cannot."""
+        return self.documents.open(path)
+
+    def save_current(self) -> bool:
+        """Ctrl+S: save the current file tab, or the layout on the board tab."""
+        if self.documents.current() is not None:
+            return self.documents.save_current()
+        return self.files.save()
 
     # --- edits ------------------------------------------------------------------------
 
@@ -479,12 +497,13 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before losing unsaved work; then remember the settings and drop the autosave."""
-        if not self.files.maybe_save():
+        if not self.documents.may_close_all() or not self.files.maybe_save():
             event.ignore()
             return
         save_settings(self)
         self.autosave.discard()
         self.autosave.stop()
+        self.documents.shutdown()
         event.accept()
 
     # --- help -------------------------------------------------------------------------

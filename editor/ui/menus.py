@@ -38,7 +38,10 @@ def build_menus(window: MainWindow) -> None:
     files = window.files
     window.new_action = _action(window, "&New…", files.new_file, QKeySequence.StandardKey.New)
     window.open_action = _action(window, "&Open…", files.open_file, QKeySequence.StandardKey.Open)
-    window.save_action = _action(window, "&Save", files.save, QKeySequence.StandardKey.Save)
+    # Ctrl+S saves the current tab: a content file, or the layout on the board tab
+    window.save_action = _action(
+        window, "&Save", window.save_current, QKeySequence.StandardKey.Save
+    )
     window.save_as_action = _action(
         window, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs
     )
@@ -56,6 +59,7 @@ def build_menus(window: MainWindow) -> None:
     file_menu.addSeparator()
     file_menu.addAction(window.save_action)
     file_menu.addAction(window.save_as_action)
+    file_menu.addAction(window.documents.close_action)
     file_menu.addSeparator()
     window.export_action = _action(window, "&Export Image…", files.export, "Ctrl+E")
     file_menu.addAction(window.export_action)
@@ -70,6 +74,9 @@ def build_menus(window: MainWindow) -> None:
     window.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
     edit_menu.addAction(window.undo_action)
     edit_menu.addAction(window.redo_action)
+    # a content file's tab undoes in its own text; only one pair is visible at a time
+    edit_menu.addAction(window.documents.undo_action)
+    edit_menu.addAction(window.documents.redo_action)
     edit_menu.addSeparator()
     window.rotate_cw_action = _action(
         window, "Rotate Layout 60° &Clockwise", lambda: window.transform(1, False), "Ctrl+]"

@@ -139,3 +139,10 @@ def test_top_level_keys_and_unknown_schema(schemas: SchemaRegistry) -> None:
 def test_a_cursor_past_the_end_is_tolerated(schemas: SchemaRegistry) -> None:
     found = at("cards:\n", 99, 99, schemas)
     assert found.position == "key"
+
+
+def test_a_cursor_in_the_indentation_is_at_the_lines_key(schemas: SchemaRegistry) -> None:
+    found = at(CARDS, 3, 1, schemas)  # before "    name: Revolver"
+    assert found.key == "name"
+    assert found.path == ("cards", 0)
+    assert found.title == "Card name"
