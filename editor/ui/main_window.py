@@ -134,16 +134,15 @@ class MainWindow(QMainWindow):
         self.problems_panel = ProblemsPanel(self)
         self.problems_panel.space_activated.connect(self.show_space)
         self.statistics_panel = StatisticsPanel(self)
-        self.project_browser = ProjectBrowser(self)
-        self.project_browser.file_activated.connect(self._content_file_activated)
-        self.project_changed.connect(self.project_browser.refresh)
-        self.preview_panel = PreviewPanel(self)
-        documents = getattr(self, "documents", None)  # the file tabs tell what is under the cursor
-        if documents is not None:
-            documents.current_text_changed.connect(self.preview_panel.text_changed)
-            documents.cursor_moved.connect(self.preview_panel.cursor_moved)
         #: The content-file tabs (the YAML editor), see :mod:`editor.ui.document_tabs`.
         self.documents = DocumentTabs(self, self.tabs)
+        self.project_browser = ProjectBrowser(self)
+        self.project_browser.file_activated.connect(self.open_file_tab)
+        self.project_changed.connect(self.project_browser.refresh)
+        self.preview_panel = PreviewPanel(self)
+        # the preview follows the current file tab's text and cursor
+        self.documents.current_text_changed.connect(self.preview_panel.text_changed)
+        self.documents.cursor_moved.connect(self.preview_panel.cursor_moved)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
@@ -312,14 +311,6 @@ class MainWindow(QMainWindow):
         self.model.pack_folders = tuple(self.project_folders)
         self.settings.setValue(SETTINGS_KEY, [str(f) for f in self.project_folders])
         self.project_changed.emit()
-
-    def _content_file_activated(self, path: Path) -> None:
-        # the tabs (open_file_tab) may come from another part of the editor; until then, say so
-        opener = getattr(self, "open_file_tab", None)
-        if callable(opener):
-            opener(path)
-        else:
-            self.statusBar().showMessage(f"{path} cannot be opened in a tab yet", 4000)
 
     def unsaved_texts(self) -> dict[Path, str]:
         """The text of every open content file, saved or not, by path (the layout excluded)."""

@@ -460,10 +460,7 @@ class ProjectBrowser(QWidget):
         So a tab showing a file we just appended to is up to date at once, and a tab whose
         text differs from its file really holds unsaved edits.
         """
-        documents = getattr(self.window, "documents", None)
-        check_disk = getattr(documents, "check_disk", None)
-        if callable(check_disk):
-            check_disk()
+        self.window.documents.check_disk()
 
     def _target_pack(self, title: str) -> PackEntry | None:
         """The selected pack when it is the designer's; else ask, or say why not."""

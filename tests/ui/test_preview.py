@@ -141,3 +141,37 @@ def test_the_window_has_a_preview_dock(open_window) -> None:
     window: MainWindow = open_window()
     assert window.preview_dock.widget() is window.preview_panel
     assert window.preview_dock.toggleViewAction() in window.docks_menu.actions()
+
+
+def test_the_preview_follows_a_file_tab_as_the_designer_types(
+    open_window, tmp_path: Path, qtbot: QtBot
+) -> None:
+    from PySide6.QtGui import QTextCursor
+
+    cards = tmp_path / "mine" / "cards.yaml"
+    cards.parent.mkdir()
+    text = CARDS.read_text()
+    cards.write_text(text)
+    card = a_ranged_card(text)
+    line = card_line(text, str(card["id"]))
+    window: MainWindow = open_window()
+    panel = window.preview_panel
+    assert window.open_file_tab(cards)
+    tab = window.documents.tab_of(cards)
+    assert tab is not None
+    tab.editor.go_to(line + 1, 1)
+    qtbot.waitUntil(lambda: panel.face is not None and panel.face.name == card["name"])
+    low, high = card["target"]["range"]  # type: ignore[index]
+    # type a new maximum range into the range list, as a designer would
+    block = tab.editor.document().findBlockByNumber(line - 1)
+    while "range:" not in block.text():
+        block = block.next()
+    old = f"range: [{low}, {high}]"
+    start = block.position() + block.text().index(old) + len(f"range: [{low}, ")
+    cursor = QTextCursor(tab.editor.document())
+    cursor.setPosition(start)
+    cursor.setPosition(start + len(str(high)), QTextCursor.MoveMode.KeepAnchor)
+    tab.editor.setTextCursor(cursor)
+    tab.editor.insertPlainText(str(high + 2))
+    qtbot.waitUntil(lambda: details(panel).get("Range") == f"{low}–{high + 2}")
+    assert not panel.stale

@@ -89,7 +89,7 @@ def test_a_window_started_on_a_designers_layout_reloads_it_with_its_packs(
 def test_the_layout_check_uses_the_designers_packs(
     open_window, lava_project: tuple[Path, Path]
 ) -> None:
-    crab, pack = lava_project
+    crab, _pack = lava_project
     window: MainWindow = open_window()
     window.files.open_file(crab)
     model = window.model
@@ -212,9 +212,7 @@ def test_new_card_appends_a_valid_card_to_the_designers_pack(
     assert (pack / "factions.yaml").is_file()
 
 
-def test_new_card_into_a_bundled_pack_is_refused(
-    open_window, prompts: ScriptedPrompts
-) -> None:
+def test_new_card_into_a_bundled_pack_is_refused(open_window, prompts: ScriptedPrompts) -> None:
     window: MainWindow = open_window()
     browser = window.project_browser
     base = content_dir() / "snails-base"
@@ -259,3 +257,10 @@ def test_a_copy_of_a_bundled_pack_in_a_project_is_the_designers(
     window.set_project_folders([copy])
     label = window.project_browser.item_for(copy).text(0)
     assert "read-only" not in label
+
+
+def test_an_activated_file_opens_in_a_tab(open_window) -> None:
+    window: MainWindow = open_window()
+    cards = content_dir() / "snails-base" / "cards.yaml"
+    assert window.project_browser.activate(cards)
+    assert window.documents.tab_of(cards) is not None
