@@ -1,0 +1,329 @@
+"""Content files in the window's tabs: live checks, Problems, save, reload, close, autosave."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
+from pytestqt.qtbot import QtBot
+
+from editor.core.resources import content_dir
+from editor.ui import document_tabs
+from editor.ui.document_tabs import DocumentTab
+from editor.ui.main_window import MainWindow
+from tests.ui.conftest import ScriptedPrompts
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    """A copy of the bundled base pack the tests may edit."""
+    target = tmp_path / "packs" / "snails-base"
+    shutil.copytree(content_dir() / "snails-base", target)
+    return target
+
+
+@pytest.fixture
+def window(open_window, crab_file: Path) -> MainWindow:
+    return open_window(crab_file)
+
+
+@pytest.fixture
+def cards(window: MainWindow, pack: Path) -> DocumentTab:
+    """The pack's cards.yaml open in a tab."""
+    assert window.open_file_tab(pack / "cards.yaml")
+    tab = window.documents.current()
+    assert tab is not None
+    return tab
+
+
+def line_of(tab: DocumentTab, text: str) -> int:
+    """The 1-based number of the first line that is exactly `text`."""
+    return tab.text().split("\n").index(text) + 1
+
+
+def type_at_end_of_line(qtbot: QtBot, tab: DocumentTab, line: int, text: str) -> None:
+    block = tab.editor.document().findBlockByNumber(line - 1)
+    cursor = QTextCursor(block)
+    cursor.movePosition(QTextCursor.MoveOperation.EndOfBlock)
+    tab.editor.setTextCursor(cursor)
+    tab.editor.setFocus()
+    qtbot.keyClicks(tab.editor, text)
+
+
+def test_a_file_opens_in_a_tab_after_the_board(window: MainWindow, pack: Path) -> None:
+    assert window.tabs.count() == 1
+    assert window.tabs.widget(0) is window.board_view
+    assert window.open_file_tab(pack / "cards.yaml")
+    assert window.tabs.count() == 2
+    assert window.tabs.tabText(1) == "snails-base/cards.yaml"
+    assert window.open_file_tab(pack / "factions.yaml")
+    assert window.open_file_tab(pack / "cards.yaml")  # focuses the open tab, no second one
+    assert window.tabs.count() == 3
+    assert window.tabs.currentIndex() == 1
+    texts = window.unsaved_texts()
+    assert set(texts) == {(pack / "cards.yaml").resolve(), (pack / "factions.yaml").resolve()}
+    assert texts[(pack / "cards.yaml").resolve()] == (pack / "cards.yaml").read_text("utf-8")
+    assert not window.documents.close_index(0)  # the board never closes
+    assert window.tabs.widget(0) is window.board_view
+
+
+def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    assert window.problems_panel.content_diagnostics == []
+    line = line_of(cards, "    kind: attack")
+    with qtbot.waitSignal(window.design_changed):
+        type_at_end_of_line(qtbot, cards, line, ": oops")
+    assert window.tabs.tabText(1) == "snails-base/cards.yaml*"
+    assert window.unsaved_texts()[cards.path].split("\n")[line - 1] == "    kind: attack: oops"
+    qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics != [], timeout=5000)
+    (problem,) = window.problems_panel.content_diagnostics
+    assert problem.code == "yaml-syntax"
+    assert (problem.line, problem.column) == (line, 17)  # the second colon
+    assert problem.path.endswith("cards.yaml")
+    assert cards.editor.underlines() == [(line, 17, 1, problem.severity)]  # the colon
+    assert problem in window.problems_panel.diagnostics  # listed with the layout's
+    row = window.problems_panel.diagnostics.index(problem)
+    item = window.problems_panel.list.item(row)
+    assert "cards.yaml · line" in item.text()
+
+    window.tabs.setCurrentIndex(0)
+    cards.editor.go_to(1, 1)
+    window.problems_panel.list.itemActivated.emit(item)
+    assert window.documents.current() is cards
+    assert cards.editor.position() == (line, 17)
+
+    # fixing it clears the problem
+    qtbot.keyClick(cards.editor, Qt.Key.Key_End)
+    for _ in range(6):
+        qtbot.keyClick(cards.editor, Qt.Key.Key_Backspace)
+    qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics == [], timeout=5000)
+    assert cards.editor.underlines() == []
+
+
+def test_a_schema_error_is_found_as_you_type(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    line = line_of(cards, "    kind: attack")
+    type_at_end_of_line(qtbot, cards, line, "x")
+    qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics != [], timeout=5000)
+    codes = {(d.code, d.line, d.column) for d in window.problems_panel.content_diagnostics}
+    assert ("bad-value", line, 11) in codes
+
+
+def test_completion_and_key_description_in_a_tab(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    line = line_of(cards, "    kind: attack")
+    cards.editor.go_to(line, 6)
+    assert cards.help_label.text().startswith("Kind: attack (red)")
+    cards.editor.go_to(line, 17)
+    assert cards.editor.completions() == ["attack", "special", "faction"]
+
+
+def test_ctrl_s_saves_the_file_atomically_and_clears_the_mark(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written: list[Path] = []
+    real = document_tabs.write_text_atomic
+
+    def spy(path: Path, text: str) -> None:
+        written.append(path)
+        real(path, text)
+
+    monkeypatch.setattr(document_tabs, "write_text_atomic", spy)
+    line = line_of(cards, "    copies: 3")
+    type_at_end_of_line(qtbot, cards, line, "0")
+    assert cards.is_dirty
+    layout_text = window.model.path.read_text("utf-8")
+    qtbot.keyClick(cards.editor, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert written == [cards.path]
+    assert "    copies: 30\n" in cards.path.read_text("utf-8")
+    assert not cards.is_dirty
+    assert window.tabs.tabText(1) == "snails-base/cards.yaml"
+    assert window.model.path.read_text("utf-8") == layout_text  # the layout is not touched
+    # on the board tab Ctrl+S is the layout's Save again (nothing to write: a clean layout)
+    window.tabs.setCurrentIndex(0)
+    assert window.save_current()
+    assert written == [cards.path]
+
+
+def test_undo_in_the_edit_menu_acts_on_the_current_tab(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    before = cards.text()
+    type_at_end_of_line(qtbot, cards, 1, " more")
+    assert window.documents.undo_action.isVisible()
+    assert not window.undo_action.isVisible()  # the layout's undo waits for the board tab
+    assert window.documents.undo_action.isEnabled()
+    window.documents.undo_action.trigger()
+    assert cards.text() == before
+    assert not cards.is_dirty
+    window.documents.redo_action.trigger()
+    assert cards.text() != before
+    window.tabs.setCurrentIndex(0)
+    assert window.undo_action.isVisible()
+    assert not window.documents.undo_action.isVisible()
+
+
+def test_an_external_change_reloads_a_clean_tab(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    changed = cards.text().replace("name: Revolver", "name: Six-shooter")
+    cards.path.write_text(changed, encoding="utf-8")  # another program writes it
+    qtbot.waitUntil(lambda: cards.text() == changed, timeout=5000)
+    assert not cards.is_dirty
+    assert "Reloaded" in window.statusBar().currentMessage()
+
+
+def test_an_external_change_to_an_edited_tab_is_offered_for_reload(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, prompts: ScriptedPrompts
+) -> None:
+    type_at_end_of_line(qtbot, cards, 1, " mine")
+    mine = cards.text()
+    theirs = (cards.path.read_text("utf-8")).replace("name: Revolver", "name: Six-shooter")
+    prompts.reloads = [False]
+    cards.path.write_text(theirs, encoding="utf-8")
+    qtbot.waitUntil(lambda: ("reload", "snails-base/cards.yaml") in prompts.asked, timeout=5000)
+    assert cards.text() == mine  # kept
+    assert cards.is_dirty
+
+    prompts.reloads = [True]
+    again = theirs.replace("Six-shooter", "Peacemaker")
+    # an atomic replace by the other program: the new file is watched as well
+    tmp = cards.path.with_name("cards.yaml.tmp")
+    tmp.write_text(again, encoding="utf-8")
+    tmp.replace(cards.path)
+    qtbot.waitUntil(lambda: cards.text() == again, timeout=5000)
+    assert not cards.is_dirty
+    assert [a for a in prompts.asked if a[0] == "reload"] == [
+        ("reload", "snails-base/cards.yaml")
+    ] * 2
+
+
+def test_closing_a_dirty_tab_asks(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, prompts: ScriptedPrompts
+) -> None:
+    original = cards.path.read_text("utf-8")
+    type_at_end_of_line(qtbot, cards, 1, " edit")
+    prompts.unsaved_answers = ["cancel"]
+    qtbot.keyClick(cards.editor, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert prompts.asked[-1] == ("unsaved", "snails-base/cards.yaml")
+    assert window.documents.current() is cards
+    prompts.unsaved_answers = ["discard"]
+    assert window.documents.close_current()
+    assert window.tabs.count() == 1
+    assert cards.path.read_text("utf-8") == original
+    assert window.unsaved_texts() == {}
+    # saving on close writes the file
+    assert window.open_file_tab(cards.path)
+    again = window.documents.current()
+    assert again is not None
+    type_at_end_of_line(qtbot, again, 1, " kept")
+    prompts.unsaved_answers = ["save"]
+    assert window.documents.close_current()
+    assert cards.path.read_text("utf-8").split("\n")[0].endswith(" kept")
+
+
+def test_closing_the_window_asks_about_each_dirty_tab(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, prompts: ScriptedPrompts
+) -> None:
+    type_at_end_of_line(qtbot, cards, 1, " edit")
+    prompts.unsaved_answers = ["cancel"]
+    assert not window.close()
+    assert window.isVisible()
+    assert prompts.asked[-1] == ("unsaved", "snails-base/cards.yaml")
+    prompts.unsaved_answers = ["discard"]
+    assert window.close()
+
+
+def test_unsaved_files_are_autosaved_and_offered_back(
+    qtbot: QtBot,
+    open_window,
+    crab_file: Path,
+    pack: Path,
+    prompts: ScriptedPrompts,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(document_tabs, "AUTOSAVE_DELAY_MS", 50)
+    crashed = open_window(crab_file)
+    assert crashed.open_file_tab(pack / "cards.yaml")
+    tab = crashed.documents.current()
+    assert tab is not None
+    type_at_end_of_line(qtbot, tab, 1, " unsaved")
+    edited = tab.text()
+    qtbot.waitUntil(crashed.documents.autosaver.file.exists, timeout=5000)  # the debounce
+    left_behind = crashed.documents.autosaver.file
+    crashed.documents.watcher.removePaths(crashed.documents.watcher.files())  # it is gone
+
+    second = open_window(crab_file)
+    prompts.recovers = [True]
+    assert second.files.offer_recovery()
+    assert prompts.asked[-1][0] == "recover"
+    assert "cards.yaml" in prompts.asked[-1][1]
+    restored = second.documents.current()
+    assert restored is not None
+    assert restored.path == (pack / "cards.yaml").resolve()
+    assert restored.text() == edited
+    assert restored.is_dirty
+    assert not left_behind.exists()
+    assert second.documents.autosaver.file.exists()  # the restored text is kept safe again
+    prompts.unsaved_answers = ["save"]
+    assert second.documents.close_current()
+    assert not second.documents.autosaver.file.exists()
+    assert (pack / "cards.yaml").read_text("utf-8") == edited
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "binary file"),
+        (b"name: caf\xe9\n", "not valid UTF-8 text (byte 0xe9)"),
+        (None, "does not exist"),
+    ],
+)
+def test_a_file_that_cannot_be_edited_is_refused_plainly(
+    window: MainWindow,
+    prompts: ScriptedPrompts,
+    tmp_path: Path,
+    content: bytes | None,
+    expected: str,
+) -> None:
+    path = tmp_path / "cards.yaml"
+    if content is not None:
+        path.write_bytes(content)
+    assert not window.open_file_tab(path)
+    kind, message = prompts.asked[-1]
+    assert kind == "error"
+    assert expected in message
+    assert "cards.yaml" in message
+    assert window.tabs.count() == 1
+
+
+def test_a_folder_is_not_opened(
+    window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    assert not window.open_file_tab(tmp_path)
+    assert prompts.asked[-1] == ("error", f"{tmp_path.name} is a folder, not a file")
+
+
+def test_the_current_tab_tells_its_text_and_cursor(
+    qtbot: QtBot, window: MainWindow, pack: Path
+) -> None:
+    seen: list[tuple[object, str]] = []
+    moves: list[tuple[object, int, int]] = []
+    window.documents.current_text_changed.connect(lambda p, t: seen.append((p, t)))
+    window.documents.cursor_moved.connect(lambda p, line, col: moves.append((p, line, col)))
+    assert window.open_file_tab(pack / "tokens.yaml")
+    tab = window.documents.current()
+    assert tab is not None
+    assert seen[-1] == (tab.path, tab.text())
+    tab.editor.go_to(3, 2)
+    assert moves[-1] == (tab.path, 3, 2)
+    type_at_end_of_line(qtbot, tab, 1, "!")
+    assert seen[-1] == (tab.path, tab.text())
+    window.tabs.setCurrentIndex(0)
+    assert seen[-1] == (None, "")
