@@ -68,7 +68,7 @@ class PackEntry:
 
     @property
     def label(self) -> str:
-        """``Snails (snails-base) · bundled, read-only``."""
+        """``Volcanoes (my-volcanoes)``, or ``... · bundled, read-only`` for a shipped pack."""
         mark = " · bundled, read-only" if self.bundled else ""
         return f"{self.name} ({self.id}){mark}"
 
