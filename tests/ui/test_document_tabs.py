@@ -327,3 +327,30 @@ def test_the_current_tab_tells_its_text_and_cursor(
     assert seen[-1] == (tab.path, tab.text())
     window.tabs.setCurrentIndex(0)
     assert seen[-1] == (None, "")
+
+
+def test_letters_typed_in_a_tab_are_text_not_board_shortcuts(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    mode = window.board_view.board_scene.label_mode
+    tool = window.palette.tool
+    backs = window.backs_action.isChecked()
+    type_at_end_of_line(qtbot, cards, 1, " lb1hsLBH")
+    assert cards.text().split("\n")[0].endswith(" lb1hsLBH")
+    assert window.board_view.board_scene.label_mode == mode
+    assert window.palette.tool == tool
+    assert window.backs_action.isChecked() == backs
+
+
+def test_a_layout_problem_still_leads_to_its_space_on_the_board(
+    qtbot: QtBot, open_window, bad_dir: Path, pack: Path
+) -> None:
+    window = open_window(bad_dir / "layouts" / "illegal-stack.layout.yaml")
+    assert window.open_file_tab(pack / "cards.yaml")
+    panel = window.problems_panel
+    rows = [row for row in range(panel.count()) if panel.space_of(row)]
+    assert rows  # the layout's problems are listed beside the (clean) file's
+    space = panel.space_of(rows[0])
+    panel.list.itemActivated.emit(panel.list.item(rows[0]))
+    assert window.tabs.currentIndex() == 0
+    assert window.board_view.board_scene.selected == space
