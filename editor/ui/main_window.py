@@ -51,6 +51,8 @@ from editor.ui.project_browser import (
 )
 from editor.ui.prompts import Prompts
 from editor.ui.recent_files import RecentFiles
+from editor.ui.replay_dock import ReplayPanel, default_context
+from editor.ui.sim_links import link_simulator
 from editor.ui.statistics_panel import StatisticsPanel
 from editor.ui.tools import Stroke, Tool
 from editor.ui.window_settings import APP_NAME, ORGANISATION, restore_settings, save_settings
@@ -185,12 +187,24 @@ class MainWindow(QMainWindow):
         self.heatmap_combo = HeatmapCombo(self.heatmap_layer, self)
         self.statusBar().addPermanentWidget(self.heatmap_combo)
         self.design_changed.connect(self.heatmap_layer.refresh)
+        #: Replays of simulated games on a board of their own, tabbed with the Problems.
+        self.replay_panel = ReplayPanel(self)
+        self.replay_panel.set_fallback(
+            lambda: default_context(self.model.workspace, self.model.layout)
+        )
+        self.design_changed.connect(self.replay_panel.design_changed)
+        self.replay_dock = self._dock("Replay", "ReplayDock", self.replay_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.replay_dock)
+        self.tabifyDockWidget(self.problems_dock, self.replay_dock)
+        self.problems_dock.raise_()
 
         build_menus(self)
         restore_settings(self)
         self.set_model(model)
         self.project_browser.adopt_layout_packs()
         self._tool_changed(self.palette.tool)
+        # the live simulator's results feed the heatmap and the Replay dock
+        link_simulator(self)
 
     # --- construction -----------------------------------------------------------------
 
@@ -224,6 +238,7 @@ class MainWindow(QMainWindow):
         self.board_view.board_scene.set_picture(model.picture())
         self.board_view.board_scene.select(None)
         self.heatmap_layer.clear()  # another layout: the last batch's heatmaps are not its own
+        self.replay_panel.design_changed()
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)

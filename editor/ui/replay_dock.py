@@ -9,7 +9,7 @@ or pauses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +101,10 @@ class ReplayPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context: ReplayContext | None = None
+        #: Makes a context from the layout being edited, for a seed entered before any batch.
+        self.fallback: Callable[[], ReplayContext] | None = None
+        #: Whether the context is the fallback's (dropped when the design changes).
+        self._from_fallback = False
         self.results: list[GameResult] = []
         self.replay: Replay | None = None
         #: The simulated game the replay shows (None for a seed entered by hand).
@@ -226,6 +230,7 @@ class ReplayPanel(QWidget):
     def set_context(self, context: ReplayContext | None) -> None:
         """What replays are played with (engine, prepared content, plan, layout)."""
         self.context = context
+        self._from_fallback = False
         self._base = None if context is None else layout_picture(context.workspace, context.layout)
         self._update_controls()
 
@@ -261,6 +266,17 @@ class ReplayPanel(QWidget):
                 self.games.setItem(row, col, item)
         self.games.resizeColumnsToContents()
 
+    def set_fallback(self, fallback: Callable[[], ReplayContext] | None) -> None:
+        """How to make a context from the layout being edited when no batch gave one."""
+        self.fallback = fallback
+        self._update_controls()
+
+    def design_changed(self) -> None:
+        """The design changed: a context made from the old layout is dropped (a batch's is
+        kept, its games still replay as they were played)."""
+        if self._from_fallback:
+            self.set_context(None)
+
     def clear_batch(self) -> None:
         """No batch: no games listed (a replay shown stays, it is still a true replay)."""
         self.show_results([])
@@ -292,6 +308,14 @@ class ReplayPanel(QWidget):
     def replay_seed(self, seed: int) -> Replay | None:
         """Play a match with the batch's settings and this seed."""
         context = self.context
+        if context is None and self.fallback is not None:
+            try:
+                context = self.fallback()
+            except Exception as exc:  # the layout cannot be played: say why
+                self.status.setText(f"Cannot play a seed on this layout: {describe_error(exc)}")
+                return None
+            self.set_context(context)
+            self._from_fallback = True
         if context is None:
             self.status.setText("No layout to play a seed on yet.")
             return None
@@ -433,8 +457,9 @@ class ReplayPanel(QWidget):
         self.end_button.setEnabled(has and self.step < last)
         self.play_button.setEnabled(has and last > 0)
         self.slider.setEnabled(has)
-        self.seed_edit.setEnabled(self.context is not None)
-        self.seed_button.setEnabled(self.context is not None)
+        seeds = self.context is not None or self.fallback is not None
+        self.seed_edit.setEnabled(seeds)
+        self.seed_button.setEnabled(seeds)
         if played is None:
             self.step_label.setText("no replay")
             return

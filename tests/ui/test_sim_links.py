@@ -1,0 +1,112 @@
+"""The live simulator's results reach the board's heatmap and the Replay dock; a game the
+simulator asks to replay comes up in the dock; a seed plays before any batch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from pytestqt.qtbot import QtBot
+
+from editor.core import registry
+from editor.sim.runner import BatchPlan, GameResult, run_batch
+from editor.ui.sim_links import link_simulator
+
+
+class FakeSimulator(QObject):
+    """The simulator dock's contract: results_changed, replay_requested, results(), snapshot()."""
+
+    results_changed = Signal()
+    replay_requested = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._results: list[GameResult] = []
+        self._snapshot: Any = None
+
+    def publish(self, results: list[GameResult], snapshot: Any) -> None:
+        self._results, self._snapshot = results, snapshot
+        self.results_changed.emit()
+
+    def results(self) -> list[GameResult]:
+        return list(self._results)
+
+    def snapshot(self) -> Any:
+        return self._snapshot
+
+
+def a_batch(window: Any) -> tuple[list[GameResult], Any]:
+    """A real batch on the window's layout and a snapshot that says how it was played."""
+    model = window.model
+    game = registry.get(model.layout.game)
+    assert game is not None and game.engine is not None and game.metrics is not None
+    prepared = game.engine.prepare(model.workspace, model.layout)
+    plan = BatchPlan(
+        games=5,
+        players=2,
+        bots=("random", "random"),
+        seed=2,
+        factions=tuple(game.engine.factions(prepared)),
+        digest=True,
+    )
+    results = run_batch(game.engine, prepared, plan, measure=game.metrics.measure)
+    ready = SimpleNamespace(
+        engine=game.engine,
+        prepared=prepared,
+        layout=model.layout,
+        loaded=SimpleNamespace(workspace=model.workspace),
+    )
+    return results, SimpleNamespace(plan=plan, ready=ready)
+
+
+def test_results_feed_the_heatmap_and_the_replay_dock(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    assert window.replay_dock.toggleViewAction() in window.docks_menu.actions()
+    window.simulator = FakeSimulator()
+    assert link_simulator(window)
+    results, snapshot = a_batch(window)
+    window.simulator.publish(results, snapshot)
+    assert [m.id for m in window.heatmap_layer.heatmaps()][:2] == ["deaths", "drowned"]
+    assert window.replay_panel.games.rowCount() == 5
+    # the simulator asks for game 3: the dock comes forward with it, the same end proven
+    window.simulator.replay_requested.emit(results[2])
+    assert window.replay_dock.isVisible()
+    shown = window.replay_panel.replay
+    assert shown is not None and shown.spec.seed == results[2].seed
+    assert "the same end as the simulated game" in window.replay_panel.status.text()
+    # a new batch begins with no results: the heatmap clears, the list empties
+    window.simulator.publish([], None)
+    assert window.heatmap_layer.heatmaps() == []
+    assert window.replay_panel.games.rowCount() == 0
+
+
+def test_a_window_without_a_simulator_is_not_linked(
+    open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    assert not hasattr(window, "simulator") or link_simulator(window) in (True, False)
+    window.simulator = object()
+    assert not link_simulator(window)
+
+
+def test_a_seed_plays_on_the_edited_layout_before_any_batch(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    panel = window.replay_panel
+    assert panel.seed_button.isEnabled()
+    panel.seed_edit.setText("99")
+    panel.seed_button.click()
+    played = panel.replay
+    assert played is not None and played.spec.seed == 99 and played.outcome is not None
+    assert panel.board.board_scene.item_for("A1") is not None
+    # the editing board is untouched by the replay's board
+    assert window.board_view.board_scene is not panel.board.board_scene
+    # an edit drops the context made from the old layout; the next seed uses the new one
+    assert panel.context is not None
+    window.design_changed.emit()
+    assert panel.context is None
