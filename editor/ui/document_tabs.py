@@ -81,7 +81,10 @@ class DocumentTab(QWidget):
     def __init__(self, path: Path, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.path = path
-        #: The text the file had on disk when last read or written.
+        #: Whether the file ends its lines with CR LF (kept when it is saved).
+        self.crlf = "\r\n" in text
+        text = text.replace("\r\n", "\n")
+        #: The text the file had on disk when last read or written (lines ending in LF).
         self.disk_text = text
         #: True while the tab's text is replaced by the program (not an edit of the user).
         self.loading = False
@@ -334,7 +337,7 @@ class DocumentTabs(QObject):
         """Write a tab's text to its file atomically; a clear message when it cannot."""
         text = tab.text()
         try:
-            write_text_atomic(tab.path, text)
+            write_text_atomic(tab.path, text.replace("\n", "\r\n") if tab.crlf else text)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.window.prompts.error(
@@ -415,7 +418,7 @@ class DocumentTabs(QObject):
             QTimer.singleShot(300, lambda: self._gone(tab))
             return
         try:
-            text = read_text(path)
+            text = read_text(path).replace("\r\n", "\n")
         except FileProblem as exc:
             self.window.statusBar().showMessage(f"{exc}; the tab keeps its text", 8000)
             return

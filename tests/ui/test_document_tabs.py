@@ -354,3 +354,28 @@ def test_a_layout_problem_still_leads_to_its_space_on_the_board(
     panel.list.itemActivated.emit(panel.list.item(rows[0]))
     assert window.tabs.currentIndex() == 0
     assert window.board_view.board_scene.selected == space
+
+
+def test_a_file_with_crlf_lines_keeps_them_when_saved(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "notes" / "tokens.yaml"
+    path.parent.mkdir()
+    path.write_bytes(b"tokens:\r\n  - id: x\r\n")
+    assert window.open_file_tab(path)
+    tab = window.documents.current()
+    assert tab is not None
+    assert tab.text() == "tokens:\n  - id: x\n"
+    type_at_end_of_line(qtbot, tab, 2, "y")
+    assert window.save_current()
+    assert path.read_bytes() == b"tokens:\r\n  - id: xy\r\n"
+
+
+def test_a_file_deleted_on_disk_stays_open_as_unsaved(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    cards.path.unlink()
+    qtbot.waitUntil(lambda: cards.is_dirty, timeout=5000)
+    assert "deleted or moved" in window.statusBar().currentMessage()
+    assert window.save_current()
+    assert cards.path.read_text("utf-8") == cards.text()
