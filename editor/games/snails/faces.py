@@ -33,7 +33,7 @@ _SPACES = {
 _SELECT = {
     "snail": "one snail",
     "space": "one space",
-    "ring": "every space at that range",
+    "ring": "every space",
     "own-space": "your own space",
     "none": "nothing",
 }
@@ -60,7 +60,18 @@ def _plural(count: Any, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _snails(selector: Any) -> str:
+#: Who ``targets`` are, by the card's ``target.select``.
+_TARGETS = {
+    "snail": "the target snail",
+    "space": "every snail on the target space",
+    "ring": "each snail hit",
+    "own-space": "every other snail on your space",
+}
+
+
+def _snails_of(selector: Any, targets: str = "") -> str:
+    if selector == "targets" and targets:
+        return targets
     return _SNAILS.get(str(selector), str(selector))
 
 
@@ -100,20 +111,27 @@ def _condition(condition: Mapping[str, Any]) -> str:
     return f" (only snails {' and '.join(parts)})" if parts else ""
 
 
-def describe_effect(effect: Mapping[str, Any]) -> str:
-    """One effect in words: ``5 damage to the target``; unknown ones in compact form."""
+def describe_effect(effect: Mapping[str, Any], select: str = "") -> str:
+    """One effect in words: ``5 damage to the target``; unknown ones in compact form.
+
+    ``select`` is the card's ``target.select``: it says who "the targets" are.
+    """
     try:
         op, args, condition = expand_effect(effect)
     except ValueError:
         return compact(effect)
-    words = _describe(op, args)
+    words = _describe(op, args, _TARGETS.get(select, ""))
     if words is None:
         return compact(effect)
     return words + _condition(condition)
 
 
-def _describe(op: str, a: Mapping[str, Any]) -> str | None:
+def _describe(op: str, a: Mapping[str, Any], targets: str = "") -> str | None:
     """The words of one expanded operation; None when its arguments are not understood."""
+
+    def _snails(selector: Any) -> str:
+        return _snails_of(selector, targets)
+
     try:
         if op == "damage":
             text = f"{a['amount']} damage to {_snails(a['to'])}"
@@ -177,11 +195,13 @@ def _describe(op: str, a: Mapping[str, Any]) -> str | None:
     return None
 
 
-def describe_effects(effects: Any) -> str:
+def describe_effects(effects: Any, select: str = "") -> str:
     """A list of effects in words, joined with ``; ``."""
     if not isinstance(effects, list):
         return compact(effects)
-    return "; ".join(describe_effect(e) if isinstance(e, Mapping) else compact(e) for e in effects)
+    return "; ".join(
+        describe_effect(e, select) if isinstance(e, Mapping) else compact(e) for e in effects
+    )
 
 
 def _range(target: Mapping[str, Any]) -> str:
@@ -216,6 +236,7 @@ def card_face(card: Mapping[str, Any]) -> Face:
     if card.get("action"):
         details.append(FaceLine("Action first", str(card["action"])))
     target = card.get("target")
+    select = str(target.get("select", "")) if isinstance(target, Mapping) else ""
     if isinstance(target, Mapping):
         if "range" in target:
             details.append(FaceLine("Range", _range(target)))
@@ -224,7 +245,7 @@ def card_face(card: Mapping[str, Any]) -> Face:
         details.append(FaceLine("Dice", str(card["dice"])))
     results = card.get("results") or {}
     lines = tuple(
-        FaceLine(str(face).capitalize(), describe_effects(effects))
+        FaceLine(str(face).capitalize(), describe_effects(effects, select))
         for face, effects in results.items()
     )
     if lines:
@@ -236,7 +257,7 @@ def card_face(card: Mapping[str, Any]) -> Face:
         id=str(card.get("id", "")),
         details=tuple(details),
         results=lines,
-        effects=tuple(describe_effect(e) for e in effects if isinstance(e, Mapping)),
+        effects=tuple(describe_effect(e, select) for e in effects if isinstance(e, Mapping)),
         text=str(card.get("text", "")),
     )
 

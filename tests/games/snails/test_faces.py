@@ -75,8 +75,10 @@ def test_an_attack_card_reads_as_words() -> None:
     face = card_face(card)
     assert face.kind == "Attack card"
     results = {line.label: line.text for line in face.results}
-    assert results["Triangle"] == "10 damage to the target"
-    assert results["Circle"] == "7 damage to the target; destroy the top tile of the target space"
+    assert results["Triangle"] == "10 damage to the target snail"
+    assert results["Circle"] == (
+        "7 damage to the target snail; destroy the top tile of the target space"
+    )
     assert _details(face)["Target"] == "one snail at range 1–2, in line of sight"
 
 
@@ -117,3 +119,10 @@ def test_the_registered_hook_gives_faces_by_file_kind(content: RulesContent) -> 
     face = preview("cards", card)
     assert face is not None and face.name == card["name"]
     assert preview("ruleset", {}) is None
+
+
+def test_who_the_targets_are_follows_the_card_target() -> None:
+    damage = {"damage": 5}
+    assert describe_effect(damage, "space") == "5 damage to every snail on the target space"
+    assert describe_effect(damage, "ring") == "5 damage to each snail hit"
+    assert describe_effect({"heal": {"amount": 5, "to": "self"}}, "ring") == "heal your snail by 5"
