@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QFileSystemWatcher, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QMenu,
@@ -178,6 +178,13 @@ class ProjectBrowser(QWidget):
         layout.addWidget(self.buttons)
         layout.addWidget(self.tree)
         self.packs: list[PackEntry] = []
+        # files made or removed in the designer's folders by anyone show up without a click
+        self.watcher = QFileSystemWatcher(self)
+        self._refresh_timer = QTimer(self)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(300)
+        self._refresh_timer.timeout.connect(self.refresh)
+        self.watcher.directoryChanged.connect(lambda _path: self._refresh_timer.start())
         self.refresh()
 
     # --- the tree -------------------------------------------------------------------
@@ -209,11 +216,24 @@ class ProjectBrowser(QWidget):
             self._item(layouts_item, path.name, path, "layout")
         packs_item.setExpanded(True)
         layouts_item.setExpanded(True)
+        self._watch([*self.window.project_folders, *self._layout_roots()])
         for item in self._all_items():
             if item.data(0, PATH_ROLE) in expanded:
                 item.setExpanded(True)
             if selected is not None and item.data(0, PATH_ROLE) == str(selected):
                 self.tree.setCurrentItem(item)
+
+    def _layout_roots(self) -> list[Path]:
+        path = self.window.model.path
+        return [path.parent] if path is not None and not is_bundled(path) else []
+
+    def _watch(self, folders: list[Path]) -> None:
+        wanted = {str(f) for f in unique_folders(folders)}
+        watched = set(self.watcher.directories())
+        if watched - wanted:
+            self.watcher.removePaths(sorted(watched - wanted))
+        if wanted - watched:
+            self.watcher.addPaths(sorted(wanted - watched))
 
     def _packs_in_use(self) -> set[str]:
         model = self.window.model

@@ -264,3 +264,15 @@ def test_an_activated_file_opens_in_a_tab(open_window) -> None:
     cards = content_dir() / "snails-base" / "cards.yaml"
     assert window.project_browser.activate(cards)
     assert window.documents.tab_of(cards) is not None
+
+
+def test_a_file_made_in_a_designers_pack_by_another_program_is_listed(
+    open_window, tmp_path: Path, qtbot
+) -> None:
+    pack = make_pack(tmp_path / "proj" / "mine", "mine")
+    window: MainWindow = open_window()
+    window.set_project_folders([pack])
+    tokens = pack / "tokens.yaml"
+    assert tokens not in window.project_browser.listed("file")
+    tokens.write_text("tokens: []\n")
+    qtbot.waitUntil(lambda: tokens in window.project_browser.listed("file"))
