@@ -276,3 +276,24 @@ def test_a_file_made_in_a_designers_pack_by_another_program_is_listed(
     assert tokens not in window.project_browser.listed("file")
     tokens.write_text("tokens: []\n")
     qtbot.waitUntil(lambda: tokens in window.project_browser.listed("file"))
+
+
+def test_which_packs_go_with_a_layout(tmp_path: Path) -> None:
+    from editor.ui.layout_files import packs_near
+
+    game = tmp_path / "game"
+    layouts = game / "layouts"
+    layouts.mkdir(parents=True)
+    layout = layouts / "x.layout.yaml"
+    layout.write_text("id: x\n")
+    # none beside it: the folder above is searched, two levels down
+    near = make_pack(game / "packs" / "near", "near")
+    make_pack(game / "packs" / "near" / "inner", "inner")  # inside a pack: not searched
+    deep = game / "a" / "b" / "c"
+    make_pack(deep, "too-deep")
+    assert packs_near(layout) == [near]
+    # a pack beside the layout wins over those above
+    beside = make_pack(layouts / "beside", "beside")
+    assert packs_near(layout) == [beside]
+    assert packs_near(layouts_dir() / "robot.layout.yaml") == []
+    assert packs_near(None) == []
