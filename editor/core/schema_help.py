@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -26,7 +26,7 @@ from editor.core.files import file_kind
 from editor.core.schemas import SchemaRegistry, schema_id
 from editor.core.workspace import CORE_KINDS
 
-__all__ = ["Candidate", "Help", "help_at", "schema_for_file"]
+__all__ = ["Candidate", "Help", "help_at", "known_ids", "schema_for_file"]
 
 Position = Literal["key", "value"]
 
@@ -412,10 +412,56 @@ def _keys(
 # --------------------------------------------------------------------------- the answer
 
 
-def help_at(text: str, line: int, column: int, schemas: SchemaRegistry, uri: str | None) -> Help:
+def known_ids(data: Iterable[Any]) -> dict[str, list[str]]:
+    """The ids each content file lists at its top, by list key, from documents' data.
+
+    >>> known_ids([{"factions": [{"id": "pirates"}, {"id": "ninjas"}]}, {"id": "p"}, None])
+    {'factions': ['pirates', 'ninjas']}
+    """
+    found: dict[str, list[str]] = {}
+    for each in data:
+        if not isinstance(each, dict):
+            continue
+        for key, items in each.items():
+            if not isinstance(items, list):
+                continue
+            ids = [i["id"] for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)]
+            if ids:
+                found.setdefault(key, []).extend(i for i in ids if i not in found.get(key, ()))
+    return found
+
+
+def _id_values(path: Path_, ids: Mapping[str, Sequence[str]]) -> list[Candidate]:
+    """Ids offered for a value with no closed set: ``faction: `` takes a ``factions`` id.
+
+    A key names what it refers to in the singular (``token``) or, for a list, the plural
+    (``tokens: [...]``); the ids are those listed under the plural in content files.
+    """
+    if not path:
+        return []
+    last = path[-1]
+    if isinstance(last, str):
+        names = ids.get(f"{last}s", ())
+    elif len(path) >= 2 and isinstance(path[-2], str):
+        names = ids.get(str(path[-2]), ()) or ids.get(f"{path[-2]}s", ())
+    else:
+        names = ()
+    return [Candidate(name, name, "value", "an id defined in a content file") for name in names]
+
+
+def help_at(
+    text: str,
+    line: int,
+    column: int,
+    schemas: SchemaRegistry,
+    uri: str | None,
+    ids: Mapping[str, Sequence[str]] | None = None,
+) -> Help:
     """What the schema `uri` says at 1-based `line`, `column` (the cursor is before it).
 
     Works on any text, however broken; with no schema (``uri`` None) only the path is found.
+    ``ids`` (from :func:`known_ids`) are offered for a value the schema leaves open when its
+    key names a kind of content (``faction:`` takes the ids listed under ``factions``).
     """
     lines = text.split("\n")
     row = min(max(line - 1, 0), len(lines) - 1)
@@ -471,4 +517,6 @@ def help_at(text: str, line: int, column: int, schemas: SchemaRegistry, uri: str
         candidates = _keys(schema, nodes, present) if _is_object(nodes) else _values(nodes)
     else:
         candidates = _values(nodes)
+        if not candidates and ids and nodes:
+            candidates = _id_values(path, ids)
     return Help(path, position, key, title, description, word, tuple(candidates))

@@ -73,6 +73,8 @@ class CodeEditor(QPlainTextEdit):
         self._marks: list[tuple[int, int, int, Diagnostic]] = []  # block, start, length
         self.schemas: SchemaRegistry | None = None
         self.schema_uri: str | None = None
+        #: Ids listed in content files, offered for values that name one (see schema_help).
+        self.ids: dict[str, list[str]] = {}
         self.help_text = ""
         self._help: Help | None = None
 
@@ -208,7 +210,7 @@ class CodeEditor(QPlainTextEdit):
         if self.schemas is None:
             return None
         line, column = self.position()
-        return help_at(self.toPlainText(), line, column, self.schemas, self.schema_uri)
+        return help_at(self.toPlainText(), line, column, self.schemas, self.schema_uri, self.ids)
 
     def _cursor_moved(self) -> None:
         self._paint_selections()

@@ -23,7 +23,7 @@ from editor.core.atomic import write_text_atomic
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import parse_document
 from editor.core.files import display_path
-from editor.core.schema_help import schema_for_file
+from editor.core.schema_help import known_ids, schema_for_file
 from editor.core.schemas import SchemaRegistry
 from editor.core.workspace import PathError, load_workspace
 from editor.ui.autosave import BufferAutosaver, Recovery
@@ -298,11 +298,16 @@ class DocumentTabs(QObject):
         tabs = self.all()
         paths = [tab.path for tab in tabs if tab.path.exists()]
         found: list[Diagnostic] = []
+        ids: dict[str, list[str]] = {}
         if paths:
             try:
-                found = load_workspace(paths, texts=self.unsaved_texts()).report()
+                ws = load_workspace(paths, texts=self.unsaved_texts())
             except (PathError, OSError) as exc:
                 self.window.statusBar().showMessage(f"Could not check the files: {exc}", 6000)
+            else:
+                found = ws.report()
+                # what completion offers for a value naming content (cheap: already loaded)
+                ids = known_ids(doc.data for doc in ws.documents.values())
         by_path: dict[str, list[Diagnostic]] = {}
         for diagnostic in found:
             by_path.setdefault(diagnostic.path, []).append(diagnostic)
@@ -310,6 +315,7 @@ class DocumentTabs(QObject):
         for tab in tabs:
             mine = by_path.get(display_path(tab.path), [])
             tab.editor.set_diagnostics(mine)
+            tab.editor.ids = ids
             shown.extend(mine)
         self.diagnostics = shown
         self.window.problems_panel.show_content_diagnostics(shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import editor.games  # noqa: F401 - registers the games' file kinds
-from editor.core.schema_help import Help, help_at, schema_for_file
+from editor.core.schema_help import Help, help_at, known_ids, schema_for_file
 from editor.core.schemas import SchemaRegistry
 
 CARDS = """\
@@ -146,3 +146,13 @@ def test_a_cursor_in_the_indentation_is_at_the_lines_key(schemas: SchemaRegistry
     assert found.key == "name"
     assert found.path == ("cards", 0)
     assert found.title == "Card name"
+
+
+def test_ids_are_offered_for_a_value_naming_content(schemas: SchemaRegistry) -> None:
+    ids = known_ids([{"factions": [{"id": "pirates"}, {"id": "ninjas"}]}, {"cards": []}])
+    text = "cards:\n  - id: x\n    kind: faction\n    faction: "
+    found = help_at(text, 4, 14, schemas, schema_for_file("p/cards.yaml"), ids)
+    assert labels(found) == ["pirates", "ninjas"]
+    # a closed set wins over ids; without ids nothing is made up
+    assert labels(at("cards:\n  - kind: ", 2, 11, schemas)) == ["attack", "special", "faction"]
+    assert labels(help_at(text, 4, 14, schemas, schema_for_file("p/cards.yaml"))) == []

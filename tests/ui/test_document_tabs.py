@@ -379,3 +379,11 @@ def test_a_file_deleted_on_disk_stays_open_as_unsaved(
     assert "deleted or moved" in window.statusBar().currentMessage()
     assert window.save_current()
     assert cards.path.read_text("utf-8") == cards.text()
+
+
+def test_completion_offers_the_ids_of_the_open_packs(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    line = line_of(cards, "    faction: pirates")
+    cards.editor.go_to(line, 14)
+    assert "pirates" in cards.editor.completions()
