@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
     from editor.core.documents import Document
-    from editor.core.engine import Engine, Metrics
+    from editor.core.engine import Decision, Engine, Metrics
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
 
@@ -194,6 +194,18 @@ ReplayFrame = Callable[[Any], Frame]
 
 
 @dataclass(frozen=True)
+class ReplayWords:
+    """How a game words a replay: a choice about to be taken, and an event just logged.
+
+    Both take the match in progress (the engine's state); ``choice`` is called before the
+    choice is applied, so the state still tells what the decision is about.
+    """
+
+    choice: Callable[[Any, Decision, Hashable], str]
+    event: Callable[[Any, tuple[Any, ...]], str]
+
+
+@dataclass(frozen=True)
 class Game:
     """What a game tells the core and the editor: id, file kinds, checks, engine, what to draw."""
 
@@ -224,6 +236,8 @@ class Game:
     heatmaps: Heatmaps | None = None
     #: The board of a match in progress as a :class:`Frame`, for the editor's replays.
     replay_frame: ReplayFrame | None = None
+    #: The replay's choices and events in the game's words (names, not numbers).
+    replay_words: ReplayWords | None = None
     #: What the project browser's New Card / New Faction... offer, by key.
     templates: Templates = field(default_factory=dict)
     #: The readable face of a card, faction... for the Preview dock.
