@@ -66,11 +66,17 @@ class AutosaveControl(QObject):
         """
         self.now()
         window = self.window
-        return (
+        layout = (
             window.is_dirty
             and self._written == window.model.text()
             and self.autosaver.file.exists()
         )
+        # the open content files have their own autosave (editor.ui.document_tabs)
+        documents = getattr(window, "documents", None)
+        files = documents.saved_aside() if documents is not None else None
+        if files is None:
+            return layout
+        return files if not window.is_dirty else layout and files
 
     def discard(self) -> None:
         """The work is saved, thrown away or replaced: remove its autosave."""

@@ -478,6 +478,12 @@ class DocumentTabs(QObject):
             return False
         return bool(dirty)
 
+    def saved_aside(self) -> bool | None:
+        """None when no tab holds unsaved edits; else whether they are now in the autosave."""
+        if not any(tab.is_dirty for tab in self.all()):
+            return None
+        return self.autosave_now()
+
     def offer_recovery(self) -> bool:
         """Offer back unsaved files a crashed editor left behind; True when one was restored."""
         restored = False

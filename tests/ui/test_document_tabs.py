@@ -387,3 +387,13 @@ def test_completion_offers_the_ids_of_the_open_packs(
     line = line_of(cards, "    faction: pirates")
     cards.editor.go_to(line, 14)
     assert "pirates" in cards.editor.completions()
+
+
+def test_a_crash_keeps_unsaved_file_tabs_aside(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    assert not window.autosave.saved_aside()  # nothing unsaved anywhere
+    type_at_end_of_line(qtbot, cards, 1, " unsaved")
+    assert window.autosave.saved_aside()  # what the crash guard asks before its message
+    assert window.documents.autosaver.file.exists()
+    assert not window.autosave.autosaver.file.exists()  # the layout has nothing to keep
