@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from editor.core.engine import Bot, Decision, Engine, GameState, MatchSpec, Outcome
-from editor.core.registry import Frame
+from editor.core.registry import Frame, ReplayWords
 from editor.sim.runner import (
     MAX_STEPS,
     BatchPlan,
@@ -52,6 +52,9 @@ class ReplayStep:
     frame: Frame | None
     #: The error this step raised, if it did.
     error: str | None = None
+    #: The choice and the events in the game's words (empty without a ``replay_words`` hook).
+    choice_text: str = ""
+    event_texts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ def replay(
     bots: Sequence[Bot] | None = None,
     choices: Sequence[Hashable] = (),
     frame: FrameOf | None = None,
+    words: ReplayWords | None = None,
     max_steps: int = MAX_STEPS,
 ) -> Replay:
     """Play a match from its spec, taking ``choices`` in order and then the bots' choices.
@@ -106,7 +110,9 @@ def replay(
         steps.append(ReplayStep(0, None, "", "", None, (), None, failure))
         return Replay(spec, tuple(steps), None, failure, event_digest(()), (), 0)
     seen = len(state.events)
-    steps.append(ReplayStep(0, None, "", "", None, tuple(state.events), _frame(frame, state)))
+    setup = tuple(state.events)
+    told = _told(words, state, setup)
+    steps.append(ReplayStep(0, None, "", "", None, setup, _frame(frame, state), None, "", told))
     looks = [getattr(bot, "uses_view", True) for bot in bots or ()]
     error: str | None = None
     applied = 0
@@ -115,6 +121,7 @@ def replay(
         number = len(taken) + 1
         seat = decision.player
         choice: Hashable | None = None
+        said = ""
         try:
             if bots is not None:
                 view = state.view(seat) if looks[seat] else None
@@ -124,6 +131,7 @@ def replay(
             elif bots is None:
                 break  # the recorded choices end here
             taken.append(choice)
+            said = _said(words, state, decision, choice)
             state.apply(choice)
             applied += 1
             if len(taken) >= max_steps:
@@ -133,8 +141,20 @@ def replay(
         events = tuple(state.events[seen:])
         seen = len(state.events)
         shown = _frame(frame, state) if error is None else _frame_after_error(frame, state)
+        told = _told(words, state, events)
         steps.append(
-            ReplayStep(number, seat, decision.kind, decision.prompt, choice, events, shown, error)
+            ReplayStep(
+                number,
+                seat,
+                decision.kind,
+                decision.prompt,
+                choice,
+                events,
+                shown,
+                error,
+                said,
+                told,
+            )
         )
         decision = state.decision() if error is None else None
     outcome = state.outcome() if error is None else None
@@ -146,6 +166,31 @@ def _frame(frame: FrameOf | None, state: GameState) -> Frame | None:
     return frame(state) if frame is not None else None
 
 
+def _said(words: ReplayWords | None, state: GameState, decision: Decision, choice: Any) -> str:
+    """The choice in the game's words; its plain text when the game has none or they fail."""
+    if words is not None:
+        try:
+            return words.choice(state, decision, choice)
+        except Exception:  # wording is a courtesy: a bug in it must not break the replay
+            pass
+    return str(choice)
+
+
+def _told(
+    words: ReplayWords | None, state: GameState, events: Sequence[tuple[Any, ...]]
+) -> tuple[str, ...]:
+    """The events in the game's words (none without a hook; plain text where wording fails)."""
+    if words is None:
+        return ()
+    told = []
+    for event in events:
+        try:
+            told.append(words.event(state, event))
+        except Exception:  # as above
+            told.append(" ".join(str(x) for x in event))
+    return tuple(told)
+
+
 def _frame_after_error(frame: FrameOf | None, state: GameState) -> Frame | None:
     """The board as a failed step left it, when the broken state can still be read."""
     try:
@@ -155,12 +200,20 @@ def _frame_after_error(frame: FrameOf | None, state: GameState) -> Frame | None:
 
 
 def replay_index(
-    engine: Engine, prepared: Any, plan: BatchPlan, index: int, *, frame: FrameOf | None = None
+    engine: Engine,
+    prepared: Any,
+    plan: BatchPlan,
+    index: int,
+    *,
+    frame: FrameOf | None = None,
+    words: ReplayWords | None = None,
 ) -> Replay:
     """Replay match ``index`` of a batch exactly as the runner played it."""
     spec = match_spec(plan, index)
     bots = bots_for(engine, plan, spec.seed)
-    return replay(engine, prepared, spec, bots=bots, frame=frame, max_steps=plan.max_steps)
+    return replay(
+        engine, prepared, spec, bots=bots, frame=frame, words=words, max_steps=plan.max_steps
+    )
 
 
 def seed_spec(plan: BatchPlan, seed: int, index: int = 0) -> MatchSpec:
@@ -177,11 +230,14 @@ def replay_seed(
     *,
     index: int = 0,
     frame: FrameOf | None = None,
+    words: ReplayWords | None = None,
 ) -> Replay:
     """Play a match of this plan with the bots from a seed the user entered."""
     spec = seed_spec(plan, seed, index)
     bots = bots_for(engine, plan, seed)
-    return replay(engine, prepared, spec, bots=bots, frame=frame, max_steps=plan.max_steps)
+    return replay(
+        engine, prepared, spec, bots=bots, frame=frame, words=words, max_steps=plan.max_steps
+    )
 
 
 def replay_result(
@@ -191,10 +247,11 @@ def replay_result(
     result: GameResult,
     *,
     frame: FrameOf | None = None,
+    words: ReplayWords | None = None,
 ) -> Replay:
     """Replay a match of a batch: by its index, and a failed one along its recorded choices."""
     if result.ok or not result.choices:
-        return replay_index(engine, prepared, plan, result.index, frame=frame)
+        return replay_index(engine, prepared, plan, result.index, frame=frame, words=words)
     spec = MatchSpec(plan.players, tuple(result.factions), plan.modules, result.seed)
     bots = bots_for(engine, plan, result.seed)
     return replay(
@@ -204,6 +261,7 @@ def replay_result(
         bots=bots,
         choices=result.choices,
         frame=frame,
+        words=words,
         max_steps=plan.max_steps,
     )
 

@@ -148,3 +148,17 @@ def test_choices_that_stop_early_leave_the_replay_unfinished() -> None:
     assert part.outcome is None and part.error is None
     assert len(part.steps) == 4
     assert [s.choice for s in part.steps[1:]] == list(full.choices[:3])
+
+
+def test_a_wording_that_fails_leaves_plain_text_and_the_same_replay() -> None:
+    def broken(*_: Any) -> str:
+        raise KeyError("oops")
+
+    plan = race_plan(1)
+    plain = replay_index(RACE, {}, plan, 0)
+    worded = replay_index(RACE, {}, plan, 0, words=registry.ReplayWords(broken, broken))
+    assert worded.digest == plain.digest and worded.outcome == plain.outcome
+    step = worded.steps[1]
+    assert step.choice_text == str(step.choice)
+    assert step.event_texts == tuple(" ".join(str(x) for x in e) for e in step.events)
+    assert plain.steps[1].event_texts == ()

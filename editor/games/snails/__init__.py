@@ -12,6 +12,7 @@ from editor.games.snails.heatmaps import heatmaps
 from editor.games.snails.metrics import METRICS
 from editor.games.snails.playtest import playtest
 from editor.games.snails.replay_frame import replay_frame
+from editor.games.snails.replay_words import REPLAY_WORDS
 from editor.games.snails.templates import TEMPLATES
 
 GAME = registry.register(
@@ -40,6 +41,7 @@ GAME = registry.register(
         preview=preview,
         heatmaps=heatmaps,
         replay_frame=replay_frame,
+        replay_words=REPLAY_WORDS,
     )
 )
 
