@@ -23,6 +23,7 @@ from editor.core.atomic import write_text_atomic
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import parse_document
 from editor.core.files import display_path
+from editor.core.resources import content_dir
 from editor.core.schema_help import known_ids, schema_for_file
 from editor.core.schemas import SchemaRegistry
 from editor.core.workspace import PathError, load_workspace
@@ -63,6 +64,15 @@ def read_text(path: Path) -> str:
         if problem.code == "binary-file":
             raise FileProblem(f"{problem.format()}; only UTF-8 text files can be edited")
     return data.decode("utf-8-sig")
+
+
+def is_bundled_content(path: Path) -> bool:
+    """Whether a file is part of the content shipped with Seastack (never overwritten)."""
+    try:
+        path.resolve().relative_to(content_dir().resolve())
+    except ValueError:
+        return False
+    return True
 
 
 def tab_title(path: Path, dirty: bool) -> str:
@@ -230,7 +240,8 @@ class DocumentTabs(QObject):
         tab = DocumentTab(path, text)
         tab.editor.set_schema(self.schemas, schema_for_file(path))
         index = self.tabs.addTab(tab, tab_title(path, False))
-        self.tabs.setTabToolTip(index, str(path))
+        bundled = " (bundled with Seastack: edits can be tried, not saved)"
+        self.tabs.setTabToolTip(index, str(path) + (bundled if is_bundled_content(path) else ""))
         document = tab.editor.document()
         document.modificationChanged.connect(lambda _m, t=tab: self._update_title(t))
         tab.editor.textChanged.connect(lambda t=tab: self._edited(t))
@@ -341,6 +352,15 @@ class DocumentTabs(QObject):
 
     def save(self, tab: DocumentTab) -> bool:
         """Write a tab's text to its file atomically; a clear message when it cannot."""
+        if is_bundled_content(tab.path):
+            # like a bundled layout, shipped content is not overwritten; edits may be tried out
+            self.window.prompts.error(
+                "Cannot save a bundled file",
+                f"{tab_title(tab.path, False)} comes with Seastack and is not changed in place."
+                " Your edits stay in the tab (the simulator plays them); to keep them, make"
+                " a pack of your own and put the changed entries in it.",
+            )
+            return False
         text = tab.text()
         try:
             write_text_atomic(tab.path, text.replace("\n", "\r\n") if tab.crlf else text)

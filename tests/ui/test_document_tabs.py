@@ -397,3 +397,22 @@ def test_a_crash_keeps_unsaved_file_tabs_aside(
     assert window.autosave.saved_aside()  # what the crash guard asks before its message
     assert window.documents.autosaver.file.exists()
     assert not window.autosave.autosaver.file.exists()  # the layout has nothing to keep
+
+
+def test_a_bundled_file_can_be_tried_out_but_not_overwritten(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts
+) -> None:
+    bundled = content_dir() / "snails-base" / "tokens.yaml"
+    original = bundled.read_bytes()
+    assert window.open_file_tab(bundled)
+    tab = window.documents.current()
+    assert tab is not None
+    type_at_end_of_line(qtbot, tab, 1, " tried")
+    assert window.unsaved_texts()[tab.path].split("\n")[0].endswith(" tried")
+    assert not window.save_current()
+    assert prompts.asked[-1][0] == "error"
+    assert "comes with Seastack" in prompts.asked[-1][1]
+    assert bundled.read_bytes() == original
+    assert tab.is_dirty
+    prompts.unsaved_answers = ["discard"]
+    assert window.documents.close_current()
