@@ -294,10 +294,10 @@ class ReplayPanel(QWidget):
         if context is None:
             self.status.setText("No batch to replay yet.")
             return None
-        frame = self._frame_hook()
+        frame, words = self._frame_hook(), self._words_hook()
         try:
             played = replay_result(
-                context.engine, context.prepared, context.plan, result, frame=frame
+                context.engine, context.prepared, context.plan, result, frame=frame, words=words
             )
         except Exception as exc:  # a bug in a game's frame hook must not take the editor down
             self.status.setText(f"Could not replay game {result.index + 1}: {describe_error(exc)}")
@@ -319,9 +319,11 @@ class ReplayPanel(QWidget):
         if context is None:
             self.status.setText("No layout to play a seed on yet.")
             return None
-        frame = self._frame_hook()
+        frame, words = self._frame_hook(), self._words_hook()
         try:
-            played = replay_seed(context.engine, context.prepared, context.plan, seed, frame=frame)
+            played = replay_seed(
+                context.engine, context.prepared, context.plan, seed, frame=frame, words=words
+            )
         except Exception as exc:  # as above: said in the dock, never a crash
             self.status.setText(f"Could not play seed {seed}: {describe_error(exc)}")
             return None
@@ -344,6 +346,11 @@ class ReplayPanel(QWidget):
         context = self.context
         game = registry.get(context.layout.game) if context is not None else None
         return game.replay_frame if game is not None else None
+
+    def _words_hook(self) -> registry.ReplayWords | None:
+        context = self.context
+        game = registry.get(context.layout.game) if context is not None else None
+        return game.replay_words if game is not None else None
 
     # --- showing a replay -------------------------------------------------------------
 

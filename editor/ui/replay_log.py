@@ -1,7 +1,9 @@
 """The Replay dock's event log: each step's choice, then the events it produced, as text.
 
-Nothing here knows a game: an event is a ``(kind, ...)`` tuple written as its kind and its
-items; a step's header names the seat, the decision and the choice taken.
+Nothing here knows a game: the words are the game's (``ReplayStep.choice_text`` and
+``event_texts``, from its ``replay_words`` hook); without them an event is a ``(kind, ...)``
+tuple written as its kind and its items. A step's header names the seat, the decision and the
+choice taken.
 """
 
 from __future__ import annotations
@@ -49,7 +51,10 @@ def step_text(step: ReplayStep) -> str:
         return "set-up"
     seat = seat_name(step.seat) if step.seat is not None else "?"
     prompt = f" — {step.prompt}" if step.prompt else ""
-    return f"step {step.number} · {seat} · {step.kind}{prompt} → {choice_text(step.choice)}"
+    said = step.choice_text or choice_text(step.choice)
+    if len(said) > CHOICE_CHARS:
+        said = said[: CHOICE_CHARS - 1] + "…"
+    return f"step {step.number} · {seat} · {step.kind}{prompt} → {said}"
 
 
 class EventLog(QListWidget):
@@ -79,8 +84,10 @@ class EventLog(QListWidget):
             header.setFont(bold)
             self._headers.append(self.count())
             self.addItem(header)
-            for event in step.events:
-                row = QListWidgetItem("    " + event_text(event))
+            texts = step.event_texts or tuple(event_text(event) for event in step.events)
+            for event, text in zip(step.events, texts, strict=True):
+                row = QListWidgetItem("    " + text)
+                row.setToolTip(event_text(event))  # the engine's own record, for the curious
                 row.setData(STEP_ROLE, step.number)
                 self.addItem(row)
             if step.error is not None:

@@ -98,6 +98,10 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
     names = [p.name for p in panel.pieces.at(label)]
     assert len(names) == 1
     assert names[0] in panel.board.board_scene.item_for(label).toolTip()
+    # the log says it in words: the space chosen, the piece named
+    header, *events = panel.log.texts_of(1)
+    assert header.startswith("step 1 · p") and header.endswith(f"→ {label}")
+    assert f"    {names[0]} starts on {label}" in events
     panel.step_back()
     assert panel.pieces.at(label) == []
     # the end shows the replay's last frame
