@@ -84,7 +84,9 @@ class CodeEditor(QPlainTextEdit):
         self.completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer.activated.connect(self.insert_completion)
+        self.completer.highlighted.connect(self._completion_highlighted)
         self._inserts: dict[str, str] = {}
+        self._details: dict[str, str] = {}
 
         self.blockCountChanged.connect(self._fit_gutter)
         self.updateRequest.connect(self._scroll_gutter)
@@ -237,6 +239,7 @@ class CodeEditor(QPlainTextEdit):
             self.completer.popup().hide()
             return False
         self._inserts = {c.label: c.insert for c in found.candidates}
+        self._details = {c.label: c.detail for c in found.candidates}
         model = self.completer.model()
         assert isinstance(model, QStringListModel)
         model.setStringList([c.label for c in found.candidates])
@@ -250,6 +253,12 @@ class CodeEditor(QPlainTextEdit):
         rect.setWidth(popup.sizeHintForColumn(0) + popup.verticalScrollBar().sizeHint().width() + 8)
         self.completer.complete(rect)
         return True
+
+    def _completion_highlighted(self, label: str) -> None:
+        """The schema's words on the completion the user is looking at, in the help line."""
+        detail = self._details.get(label, "")
+        self.help_text = f"{label}: {detail}" if detail else label
+        self.help_changed.emit(self.help_text)
 
     def insert_completion(self, label: str) -> None:
         """Replace the word being typed with a chosen completion."""

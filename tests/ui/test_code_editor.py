@@ -129,6 +129,8 @@ def test_typing_a_key_opens_the_completion_list(qtbot: QtBot, code: CodeEditor) 
     qtbot.keyClicks(code, "    ta")
     assert code.completer.popup().isVisible()
     assert code.completer.currentCompletion() == "target"
+    code.completer.highlighted.emit("target")  # as moving through the list does
+    assert code.help_text == "target: What the player picks."
     qtbot.keyClick(code.completer.popup(), Qt.Key.Key_Return)
     assert code.textCursor().block().text() == "    target: "
 
