@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
@@ -84,9 +85,10 @@ def default_context(workspace: Workspace, layout: Layout) -> ReplayContext:
     return ReplayContext(engine, prepared, plan, layout, workspace)
 
 
-def _button(text: str, tip: str, parent: QWidget) -> QToolButton:
+def _button(icon: QStyle.StandardPixmap, text: str, tip: str, parent: QWidget) -> QToolButton:
     button = QToolButton(parent)
-    button.setText(text)
+    button.setIcon(parent.style().standardIcon(icon))
+    button.setText(text)  # read by screen readers; the icon is what is shown
     button.setToolTip(tip)
     button.setAutoRaise(True)
     return button
@@ -151,11 +153,20 @@ class ReplayPanel(QWidget):
         self.title.setWordWrap(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
-        self.start_button = _button("⏮", "Jump to the set-up (Home)", self)
-        self.back_button = _button("◀", "One step back (Left)", self)
-        self.play_button = _button("▶", "Play or pause (Space)", self)
-        self.forward_button = _button("▶|", "One step forward (Right)", self)
-        self.end_button = _button("⏭", "Jump to the end (End)", self)
+        #: The frame's status lines (the sea, the wind, who is out).
+        self.situation = QLabel(self)
+        pixmaps = QStyle.StandardPixmap
+        self.start_button = _button(
+            pixmaps.SP_MediaSkipBackward, "Start", "Jump to the set-up (Home)", self
+        )
+        self.back_button = _button(
+            pixmaps.SP_MediaSeekBackward, "Back", "One step back (Left)", self
+        )
+        self.play_button = _button(pixmaps.SP_MediaPlay, "Play", "Play or pause (Space)", self)
+        self.forward_button = _button(
+            pixmaps.SP_MediaSeekForward, "Forward", "One step forward (Right)", self
+        )
+        self.end_button = _button(pixmaps.SP_MediaSkipForward, "End", "Jump to the end (End)", self)
         self.start_button.clicked.connect(self.to_start)
         self.back_button.clicked.connect(self.step_back)
         self.play_button.clicked.connect(self.toggle_play)
@@ -188,6 +199,7 @@ class ReplayPanel(QWidget):
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.title)
         middle_layout.addWidget(self.board, 1)
+        middle_layout.addWidget(self.situation)
         middle_layout.addLayout(controls)
         middle_layout.addWidget(self.status)
 
@@ -469,12 +481,12 @@ class ReplayPanel(QWidget):
         self.seed_button.setEnabled(seeds)
         if played is None:
             self.step_label.setText("no replay")
+            self.situation.setText("")
             return
         frame = self.frame()
         where = f" · round {frame.round} · {frame.phase}" if frame is not None else ""
         self.step_label.setText(f"step {self.step} of {last}{where}")
-        status = " · ".join(frame.status) if frame is not None else ""
-        self.board.setToolTip(status)
+        self.situation.setText(" · ".join(frame.status) if frame is not None else "")
 
     # --- moving -----------------------------------------------------------------------
 
@@ -508,12 +520,14 @@ class ReplayPanel(QWidget):
         if self.step >= len(played.steps) - 1:
             self.set_step(0)
         self.timer.start()
-        self.play_button.setText("⏸")
+        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPause))
+        self.play_button.setText("Pause")
 
     def pause(self) -> None:
         """Stop playing."""
         self.timer.stop()
-        self.play_button.setText("▶")
+        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
+        self.play_button.setText("Play")
 
     def toggle_play(self) -> None:
         """Play or pause (Space)."""

@@ -111,6 +111,8 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
     assert panel.step == len(played.steps) - 1 == panel.slider.value()
     for space, stack in last.stacks.items():
         assert stack_shown(panel, space) == list(stack)
+    assert panel.situation.text() == " · ".join(last.status)
+    assert panel.situation.text().startswith("contamination: ")
     living = sorted(p.name for p in last.snails if p.alive)
     shown = sorted(p.name for lb in last.stacks for p in panel.pieces.at(lb))
     assert shown == living

@@ -68,6 +68,8 @@ def choice_words(state: Any, decision: Decision, choice: Hashable) -> str:
         return _label(st, choice)
     if isinstance(choice, bool):
         return "yes" if choice else "no"
+    if choice is None:
+        return "none"
     return str(choice)
 
 

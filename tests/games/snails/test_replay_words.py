@@ -59,6 +59,8 @@ def test_choices_name_spaces_snails_and_paths(state: State) -> None:
     assert choice_words(state, Decision(0, "place", (d5,)), d5) == "D5"
     assert choice_words(state, Decision(0, "capacity", (1,)), 1) == "blue-leader"
     assert choice_words(state, Decision(0, "again", (True, False)), False) == "no"
+    assert choice_words(state, Decision(0, "ability", (None, d5)), None) == "none"
+    assert choice_words(state, Decision(0, "ability", (None, d5)), d5) == "D5"
     path = Action((d5, e5))
     assert choice_words(state, Decision(0, "action", (path,)), path) == "crawl D5 → E5"
     assert choice_words(state, Decision(0, "action", ()), Action("pass")) == "pass"
