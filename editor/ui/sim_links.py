@@ -17,8 +17,10 @@ from editor.ui.replay_dock import ReplayContext
 
 def batch_of(simulator: Any) -> tuple[list[GameResult], ReplayContext | None]:
     """The simulator's results and how they were played (None: no batch to speak of)."""
-    results: Sequence[GameResult] = simulator.results() if hasattr(simulator, "results") else ()
     snapshot = simulator.snapshot() if hasattr(simulator, "snapshot") else None
+    results: Sequence[GameResult] = (
+        simulator.results() if hasattr(simulator, "results") else getattr(snapshot, "results", ())
+    )
     plan = getattr(snapshot, "plan", None)
     ready = getattr(snapshot, "ready", None)
     if not results or plan is None or ready is None:

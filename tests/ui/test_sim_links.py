@@ -109,3 +109,26 @@ def test_a_seed_plays_on_the_edited_layout_before_any_batch(
     assert panel.context is not None
     window.design_changed.emit()
     assert panel.context is None
+
+
+class SnapshotOnly(QObject):
+    """A simulator that offers its results only through its snapshot."""
+
+    results_changed = Signal()
+
+    def __init__(self, snapshot: Any) -> None:
+        super().__init__()
+        self.snapshot = lambda: snapshot
+
+
+def test_results_may_come_from_the_snapshot_alone(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    results, snapshot = a_batch(window)
+    snapshot.results = tuple(results)
+    window.simulator = SnapshotOnly(snapshot)
+    assert link_simulator(window)
+    window.simulator.results_changed.emit()
+    assert window.replay_panel.games.rowCount() == len(results)
+    assert window.heatmap_layer.heatmaps()
