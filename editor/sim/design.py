@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import editor.games  # noqa: F401  (registers every game, whoever imports this first)
 from editor.core import registry
 from editor.core.diagnostics import Diagnostic, sort_diagnostics
 from editor.core.engine import Engine

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 import editor
 from editor.core.diagnostics import Diagnostic
+from editor.sim.design import Design
 from editor.ui.autosave_control import AutosaveControl
 from editor.ui.board_picture import BoardPicture, describe_space
 from editor.ui.board_view import BoardView, LabelMode
@@ -53,6 +54,7 @@ from editor.ui.prompts import Prompts
 from editor.ui.recent_files import RecentFiles
 from editor.ui.replay_dock import ReplayPanel, default_context
 from editor.ui.sim_links import link_simulator
+from editor.ui.simulator_dock import SimulatorPanel
 from editor.ui.statistics_panel import StatisticsPanel
 from editor.ui.tools import Stroke, Tool
 from editor.ui.window_settings import APP_NAME, ORGANISATION, restore_settings, save_settings
@@ -197,6 +199,13 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.replay_dock)
         self.tabifyDockWidget(self.problems_dock, self.replay_dock)
         self.problems_dock.raise_()
+        #: The live simulator: bot matches on the design as it is edited, next to Statistics.
+        self.simulator = SimulatorPanel(self.current_design, self.settings, self)
+        self.design_changed.connect(self.simulator.design_changed)
+        self.simulator_dock = self._dock("Simulator", "SimulatorDock", self.simulator)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.simulator_dock)
+        self.tabifyDockWidget(self.statistics_dock, self.simulator_dock)
+        self.inspector_dock.raise_()
 
         build_menus(self)
         restore_settings(self)
@@ -239,6 +248,7 @@ class MainWindow(QMainWindow):
         self.board_view.board_scene.select(None)
         self.heatmap_layer.clear()  # another layout: the last batch's heatmaps are not its own
         self.replay_panel.design_changed()
+        self.simulator.design_changed()  # another layout: the simulator plays it
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)
@@ -326,6 +336,15 @@ class MainWindow(QMainWindow):
         self.model.pack_folders = tuple(self.project_folders)
         self.settings.setValue(SETTINGS_KEY, [str(f) for f in self.project_folders])
         self.project_changed.emit()
+
+    def current_design(self) -> Design:
+        """What the simulator plays: the layout as edited, the project's packs, open texts."""
+        return Design(
+            layout_path=self.model.path,
+            layout_text=self.model.checked_text(),
+            pack_folders=tuple(self.project_folders),
+            texts=self.unsaved_texts(),
+        )
 
     def unsaved_texts(self) -> dict[Path, str]:
         """The text of every open content file, saved or not, by path (the layout excluded)."""
@@ -510,6 +529,7 @@ class MainWindow(QMainWindow):
         self.autosave.discard()
         self.autosave.stop()
         self.documents.shutdown()
+        self.simulator.shutdown()  # cancels the batch; no worker process outlives the window
         event.accept()
 
     # --- help -------------------------------------------------------------------------

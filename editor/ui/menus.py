@@ -141,6 +141,7 @@ def build_menus(window: MainWindow) -> None:
         window.inspector_dock,
         window.problems_dock,
         window.statistics_dock,
+        window.simulator_dock,
         window.history_dock,
         window.project_dock,
         window.preview_dock,
