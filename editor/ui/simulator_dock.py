@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTextBrowser,
     QTreeWidget,
@@ -141,12 +142,21 @@ class SimulatorPanel(QWidget):
         split.addWidget(self.warnings)
         split.addWidget(failed_box)
         split.setStretchFactor(0, 4)
-        layout = QVBoxLayout(self)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
         layout.addWidget(self.form)
         layout.addWidget(self.state_label)
         layout.addWidget(self.progress)
         layout.addLayout(buttons)
         layout.addWidget(split, 1)
+        # the dock may be small (tabbed beside Statistics on a small screen): it scrolls
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
