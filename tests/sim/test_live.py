@@ -1,0 +1,253 @@
+"""The live simulator: a content edit changes the next batch, invalid designs pause with the
+reason, a newer change cancels the batch in flight, failed and crashed games are reported."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shutil
+import threading
+from collections.abc import Hashable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from editor.core import registry
+from editor.core.engine import MatchSpec
+from editor.core.resources import content_dir, layouts_dir
+from editor.games.snails.engine import SnailsEngine
+from editor.sim.design import Design
+from editor.sim.live import LiveSettings, LiveSimulator, Snapshot, failures_text
+from editor.sim.runner import game_seed
+
+CRAB = layouts_dir() / "crustacean.layout.yaml"
+#: The apply that fails in a flaky match, and which matches are flaky (seed % FLAKY_EVERY).
+FAIL_AT = 30
+FLAKY_EVERY = 3
+
+
+class FlakyState:
+    """A Snails match that raises on its FAIL_AT-th choice when its seed says so."""
+
+    def __init__(self, state: Any, flaky: bool, crash: bool) -> None:
+        self.state = state
+        self.flaky = flaky
+        self.crash = crash
+        self.applied = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    def apply(self, choice: Hashable) -> None:
+        self.applied += 1
+        if self.flaky and self.applied == FAIL_AT:
+            if self.crash:
+                os._exit(3)  # the worker process dies, as in a crash of the engine
+            raise RuntimeError("flaky engine")
+        self.state.apply(choice)
+
+
+class FlakyEngine(SnailsEngine):
+    """The Snails engine whose matches fail (or kill their worker) now and then."""
+
+    def __init__(self, crash: bool = False) -> None:
+        self.crash = crash
+
+    def new_match(self, prepared: Any, spec: MatchSpec) -> Any:
+        state = super().new_match(prepared, spec)
+        return FlakyState(state, spec.seed % FLAKY_EVERY == 0, self.crash)
+
+
+@pytest.fixture
+def scratch_pack(tmp_path: Path) -> Path:
+    """A scratch copy of the base pack (same id: it replaces the bundled one)."""
+    folder = tmp_path / "packs" / "snails-base"
+    shutil.copytree(content_dir() / "snails-base", folder)
+    return folder
+
+
+@pytest.fixture
+def simulator() -> Iterator[LiveSimulator]:
+    """A live simulator with one forked worker (forked: it knows this module's engines)."""
+    sim = LiveSimulator(jobs=1, context="fork")
+    yield sim
+    sim.close()
+
+
+def design(pack: Path | None = None, texts: dict[Path, str] | None = None) -> Design:
+    return Design(CRAB, CRAB.read_text(), (pack,) if pack else (), texts or {})
+
+
+def attack_deaths(snapshot: Snapshot) -> int:
+    assert snapshot.summary is not None
+    losses = next(s for s in snapshot.summary["sections"] if s["title"] == "Snails lost")
+    row = next(r for r in losses["rows"] if r["label"] == "to attack")
+    return int(row["cells"]["total"]["count"])
+
+
+def test_a_harder_hitting_card_changes_the_next_batch(
+    simulator: LiveSimulator, scratch_pack: Path
+) -> None:
+    cards = scratch_pack / "cards.yaml"
+    text = cards.read_text()
+    hard = re.sub(r"\{damage: \d+\}", "{damage: 99}", text)
+    assert hard != text
+    settings = LiveSettings(games=6, seed=3)
+    simulator.submit(design(scratch_pack, {cards: text}), settings)
+    before = simulator.wait()
+    simulator.submit(design(scratch_pack, {cards: hard}), settings)
+    after = simulator.wait()
+    assert (before.state, after.state) == ("done", "done")
+    assert (before.done, after.done) == (6, 6)
+    assert after.generation == before.generation + 1
+    # same seed, same bots: only the cards differ, and every hit now kills
+    assert attack_deaths(after) > attack_deaths(before)
+    # the unsaved text was played, not the file on disk
+    simulator.submit(design(scratch_pack), settings)
+    assert attack_deaths(simulator.wait()) == attack_deaths(before)
+
+
+def test_the_snapshot_summarizes_and_offers_the_designs_choices(
+    simulator: LiveSimulator,
+) -> None:
+    simulator.submit(design(), LiveSettings(games=4, players=3, seed=1))
+    snap = simulator.wait()
+    assert snap.state == "done" and snap.done == snap.planned == 4
+    assert snap.summary is not None and snap.summary["players"] == 3
+    assert [s["seat"] for s in snap.summary["seats"]] == [1, 2, 3]
+    assert sum(snap.summary["rounds"]["histogram"].values()) == 4
+    assert "pirates" in snap.factions_available and "heuristic" in snap.bots_available
+    assert [r.index for r in snap.results] == [0, 1, 2, 3]
+    assert snap.results[2].seed == game_seed(1, 2)
+    assert snap.first_result is not None and snap.games_per_second > 0
+
+
+def test_an_invalid_text_pauses_with_the_reason_and_the_first_diagnostics(
+    simulator: LiveSimulator, scratch_pack: Path
+) -> None:
+    cards = scratch_pack / "cards.yaml"
+    broken = cards.read_text().replace("copies: 3", "copies: [3", 1)
+    simulator.submit(design(scratch_pack, {cards: broken}), LiveSettings(games=4))
+    snap = simulator.wait()
+    assert snap.state == "paused"
+    assert "error" in snap.reason and "fix" in snap.reason
+    assert snap.diagnostics and "cards.yaml:" in snap.diagnostics[0]
+    assert re.search(r"cards\.yaml:\d+:\d+: error", snap.diagnostics[0])
+    assert snap.results == () and snap.summary is None
+
+
+def test_too_few_factions_for_the_players_pauses_with_the_reason(
+    simulator: LiveSimulator,
+) -> None:
+    simulator.submit(design(), LiveSettings(games=4, players=4, factions=("pirates", "druids")))
+    snap = simulator.wait()
+    assert snap.state == "paused"
+    assert snap.reason == "4 players need 4 different factions; only 2 chosen"
+
+
+def test_a_change_during_a_batch_cancels_it(simulator: LiveSimulator) -> None:
+    seen: list[Snapshot] = []
+    lock = threading.Lock()
+    started = threading.Event()
+
+    def record(snap: Snapshot) -> None:
+        with lock:
+            seen.append(snap)
+        if snap.done:
+            started.set()
+
+    simulator.on_update = record
+    first = simulator.submit(design(), LiveSettings(games=5000, seed=1))
+    assert started.wait(60)
+    with lock:
+        mark = len(seen)
+    second = simulator.submit(design(), LiveSettings(games=3, seed=2))
+    final = simulator.wait()
+    assert second == first + 1
+    assert final.generation == second and final.state == "done"
+    assert [r.seed for r in final.results] == [game_seed(2, i) for i in range(3)]
+    with lock:
+        old = [s for s in seen[:mark] if s.generation == first]
+        later = seen[mark:]
+    # nothing of the cancelled batch was published once the new one was asked for
+    assert all(s.generation == second for s in later)
+    assert old and max(s.done for s in old) < 5000
+
+
+def test_pause_holds_changes_and_resume_plays_the_latest(simulator: LiveSimulator) -> None:
+    simulator.pause()
+    assert simulator.snapshot().state == "paused"
+    generation = simulator.submit(design(), LiveSettings(games=2, seed=5))
+    snap = simulator.snapshot()
+    assert snap.state == "paused" and snap.generation == generation and snap.done == 0
+    simulator.resume()
+    snap = simulator.wait()
+    assert snap.state == "done" and snap.done == 2
+    assert snap.results[0].seed == game_seed(5, 0)
+
+
+def test_a_failed_game_is_reported_with_its_seed_and_choices(
+    simulator: LiveSimulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = registry.get("snails")
+    assert game is not None
+    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, engine=FlakyEngine()))
+    simulator.submit(design(), LiveSettings(games=9, seed=0))
+    snap = simulator.wait()
+    assert snap.state == "done" and snap.done == 9
+    failed = snap.failures
+    flaky = [i for i in range(9) if game_seed(0, i) % FLAKY_EVERY == 0]
+    assert [r.index for r in failed] == flaky and flaky
+    for result in failed:
+        assert result.seed == game_seed(0, result.index)
+        assert result.error is not None and result.error.startswith("RuntimeError: flaky engine")
+        assert len(result.choices) == FAIL_AT
+    assert any("failed" in w for w in snap.warnings)
+    assert snap.summary is not None and len(snap.summary["errors"]) == len(failed)
+    text = failures_text(snap.results)
+    assert f"seed {failed[0].seed}" in text and repr(list(failed[0].choices)) in text
+
+
+def test_a_worker_that_dies_fails_the_batch_not_the_caller(
+    simulator: LiveSimulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = registry.get("snails")
+    assert game is not None
+    crashing = dataclasses.replace(game, engine=FlakyEngine(crash=True))
+    monkeypatch.setitem(registry._GAMES, "snails", crashing)
+    simulator.submit(design(), LiveSettings(games=9, seed=0))
+    snap = simulator.wait()
+    assert snap.state == "failed"
+    assert "worker process failed" in snap.reason
+
+
+def test_closing_leaves_no_worker_process() -> None:
+    import multiprocessing
+
+    sim = LiveSimulator(jobs=2)
+    seen: list[int] = []
+    running = threading.Event()
+
+    def record(snap: Snapshot) -> None:
+        if snap.done and not running.is_set():
+            seen.extend(p.pid for p in multiprocessing.active_children() if p.pid)
+            running.set()
+
+    sim.on_update = record
+    sim.submit(design(), LiveSettings(games=5000))
+    assert running.wait(60)
+    sim.close()
+    assert sim.snapshot().done < 5000
+    assert multiprocessing.active_children() == []
+    assert seen and not [pid for pid in seen if alive(pid)]
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
