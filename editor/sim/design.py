@@ -56,7 +56,7 @@ class Invalid:
     diagnostics: tuple[Diagnostic, ...] = ()
 
     def lines(self) -> list[str]:
-        """The reason, then each diagnostic as ``file:line:col: severity[code]: message``."""
+        """The reason, then each diagnostic as ``seastack validate`` prints it."""
         return [self.reason, *(d.format() for d in self.diagnostics)]
 
 
