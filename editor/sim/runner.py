@@ -266,23 +266,42 @@ _WORKER: _Worker | None = None
 WATCHDOG_PERIOD = 0.5
 
 
-def _watch_parent(parent: int) -> None:
-    """End this worker as soon as its parent is gone (it was killed, or crashed).
+def _alive(pid: int) -> bool:
+    """Whether a process exists and has not ended (a zombie has ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else (the pid was reused)
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:  # no /proc here: existence is all we can tell
+        return True
 
-    A worker whose parent died is adopted by another process, so its parent id changes.
-    ``os._exit`` skips clean-up on purpose: nobody is left to receive the results.
+
+def _watch_owner(owner: int, parent: int) -> None:
+    """End this worker as soon as the process that started the batch is gone.
+
+    Under fork or spawn the owner is the worker's parent, and a dead parent changes the
+    parent id. Under a forkserver the parent is the server, which lives on while its
+    workers hold its pipe, so the owner's own pid is watched too. ``os._exit`` skips
+    clean-up on purpose: nobody is left to receive the results.
     """
     while True:
         time.sleep(WATCHDOG_PERIOD)
-        if os.getppid() != parent:
+        if os.getppid() != parent or not _alive(owner):
             os._exit(1)
 
 
-def _init_worker(engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None) -> None:
+def _init_worker(
+    engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None, owner: int
+) -> None:
     global _WORKER
-    # No worker outlives its parent, even one killed without a chance to shut the pool down.
+    # No worker outlives its owner, even one killed without a chance to shut the pool down.
     threading.Thread(
-        target=_watch_parent, args=(os.getppid(),), name="parent-watchdog", daemon=True
+        target=_watch_owner, args=(owner, os.getppid()), name="owner-watchdog", daemon=True
     ).start()
     _WORKER = _Worker(engine, prepared, plan, measure)
 
@@ -379,7 +398,7 @@ class Batch:
             max_workers=self.jobs,
             mp_context=multiprocessing.get_context(self.context),
             initializer=_init_worker,
-            initargs=(self.engine, self.prepared, self.plan, self.measure),
+            initargs=(self.engine, self.prepared, self.plan, self.measure, os.getpid()),
         )
         pending: set[Future[list[GameResult]]] = set()
         try:
