@@ -261,7 +261,12 @@ class ReplayPanel(QWidget):
 
     def show_results(self, results: Sequence[GameResult]) -> None:
         """List games by index: number, seed, factions, winner (or failed), rounds."""
-        self.results = sorted(results, key=lambda r: r.index)
+        ordered = sorted(results, key=lambda r: r.index)
+        if ordered == self.results:
+            return  # the simulator repeats itself while a batch runs: keep the selection
+        chosen = self.games.currentRow()
+        picked = self.results[chosen].index if 0 <= chosen < len(self.results) else None
+        self.results = ordered
         self.games.setRowCount(len(self.results))
         for row, result in enumerate(self.results):
             if result.ok:
@@ -277,6 +282,10 @@ class ReplayPanel(QWidget):
                     item.setToolTip(result.error or "")
                 self.games.setItem(row, col, item)
         self.games.resizeColumnsToContents()
+        rows = [row for row, r in enumerate(self.results) if r.index == picked]
+        self.games.blockSignals(True)
+        self.games.setCurrentCell(rows[0] if rows else -1, 0)
+        self.games.blockSignals(False)
 
     def set_fallback(self, fallback: Callable[[], ReplayContext] | None) -> None:
         """How to make a context from the layout being edited when no batch gave one."""

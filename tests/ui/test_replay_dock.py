@@ -75,6 +75,15 @@ def test_the_games_of_the_batch_are_listed(panel: ReplayPanel, batch: dict[str, 
     assert row[2] == " vs ".join(first.factions)
     assert row[3] == ", ".join(f"p{s + 1}" for s in first.winners)
     assert row[4] == str(first.rounds)
+    # the same results again (a running batch repeats itself) keep the row chosen; more
+    # results keep it too, on the same game
+    panel.games.setCurrentCell(2, 0)
+    panel.show_results(results)
+    assert panel.games.currentRow() == 2
+    panel.show_results(list(reversed(results)))
+    assert panel.games.currentRow() == 2
+    panel.show_results(results[1:])
+    assert panel.games.currentRow() == 1 and panel.games.rowCount() == len(results) - 1
 
 
 def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(

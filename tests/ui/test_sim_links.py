@@ -37,6 +37,19 @@ class FakeSimulator(QObject):
         return self._snapshot
 
 
+def linked_to(window: Any, simulator: Any) -> Any:
+    """The window's heatmap and Replay dock, linked to a stand-in simulator (the window's own
+    simulator is left alone: it shuts down with the window)."""
+    holder = SimpleNamespace(
+        simulator=simulator,
+        heatmap_layer=window.heatmap_layer,
+        replay_panel=window.replay_panel,
+        replay_dock=window.replay_dock,
+    )
+    assert link_simulator(holder)
+    return holder
+
+
 def a_batch(window: Any) -> tuple[list[GameResult], Any]:
     """A real batch on the window's layout and a snapshot that says how it was played."""
     model = window.model
@@ -66,30 +79,30 @@ def test_results_feed_the_heatmap_and_the_replay_dock(
 ) -> None:
     window = open_window(crab_file)
     assert window.replay_dock.toggleViewAction() in window.docks_menu.actions()
-    window.simulator = FakeSimulator()
-    assert link_simulator(window)
+    simulator = FakeSimulator()
+    linked_to(window, simulator)
     results, snapshot = a_batch(window)
-    window.simulator.publish(results, snapshot)
+    simulator.publish(results, snapshot)
     assert [m.id for m in window.heatmap_layer.heatmaps()][:2] == ["deaths", "drowned"]
     assert window.replay_panel.games.rowCount() == 5
     # the simulator asks for game 3: the dock comes forward with it, the same end proven
-    window.simulator.replay_requested.emit(results[2])
+    simulator.replay_requested.emit(results[2])
     assert window.replay_dock.isVisible()
     shown = window.replay_panel.replay
     assert shown is not None and shown.spec.seed == results[2].seed
     assert "the same end as the simulated game" in window.replay_panel.status.text()
     # a new batch begins with no results: the heatmap clears, the list empties
-    window.simulator.publish([], None)
+    simulator.publish([], None)
     assert window.heatmap_layer.heatmaps() == []
     assert window.replay_panel.games.rowCount() == 0
 
 
 def test_a_window_without_a_simulator_is_not_linked(open_window: Any, crab_file: Path) -> None:
     window = open_window(crab_file)
-    window.simulator = None
-    assert not link_simulator(window)
-    window.simulator = object()  # no results_changed signal: nothing to link to
-    assert not link_simulator(window)
+    assert not link_simulator(SimpleNamespace(simulator=None))
+    # no results_changed signal: nothing to link to
+    assert not link_simulator(SimpleNamespace(simulator=object()))
+    assert link_simulator(window)  # the window's own simulator dock has the signals
 
 
 def test_a_seed_plays_on_the_edited_layout_before_any_batch(
@@ -127,8 +140,29 @@ def test_results_may_come_from_the_snapshot_alone(
     window = open_window(crab_file)
     results, snapshot = a_batch(window)
     snapshot.results = tuple(results)
-    window.simulator = SnapshotOnly(snapshot)
-    assert link_simulator(window)
-    window.simulator.results_changed.emit()
+    simulator = SnapshotOnly(snapshot)
+    linked_to(window, simulator)
+    simulator.results_changed.emit()
     assert window.replay_panel.games.rowCount() == len(results)
     assert window.heatmap_layer.heatmaps()
+
+
+def test_the_live_simulator_feeds_the_heatmap_and_its_games_replay_to_the_same_end(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    simulator = window.simulator
+    simulator.play_now()
+    qtbot.waitUntil(lambda: simulator.snapshot().state == "done", timeout=180_000)
+    results = simulator.results()
+    finished = [r for r in results if r.ok]
+    assert finished
+    qtbot.waitUntil(lambda: window.replay_panel.games.rowCount() == len(results))
+    assert window.heatmap_layer.heatmaps()
+    deaths = next(m for m in window.heatmap_layer.heatmaps() if m.id == "deaths")
+    assert deaths.games == len(finished)
+    for result in finished[:3]:
+        simulator.replay_requested.emit(result)
+        shown = window.replay_panel.replay
+        assert shown is not None and shown.spec.seed == result.seed
+        assert "the same end as the simulated game" in window.replay_panel.status.text()
