@@ -86,6 +86,8 @@ class SimulatorPanel(QWidget):
         self._design = design
         self._qsettings = settings
         self._jobs = jobs or worker_count()
+        #: The workers' start method (None: the live simulator's choice, a forkserver).
+        self.context: str | None = None
         self._sim: LiveSimulator | None = None
         self._seed = 0
         self._pending = True  # a design waits to be played (played when the dock is shown)
@@ -233,7 +235,9 @@ class SimulatorPanel(QWidget):
 
     def _ensure_simulator(self) -> LiveSimulator:
         if self._sim is None:
-            self._sim = LiveSimulator(jobs=self._jobs, on_update=self.bridge.snapshot.emit)
+            self._sim = LiveSimulator(
+                jobs=self._jobs, context=self.context, on_update=self.bridge.snapshot.emit
+            )
         return self._sim
 
     def showEvent(self, event: QShowEvent) -> None:

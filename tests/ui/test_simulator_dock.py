@@ -1,0 +1,232 @@
+"""The Simulator dock: the design as edited is played in worker processes, a content edit in
+the YAML editor changes the next batch, invalid text pauses, a change cancels the batch in
+flight, failed games reach the dock, and closing the window leaves no worker process."""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import re
+import shutil
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from editor.core import registry
+from editor.core.engine import MatchSpec
+from editor.core.resources import content_dir
+from editor.games.snails.engine import SnailsEngine
+from editor.sim.live import Snapshot
+from editor.sim.runner import GameResult, game_seed
+
+#: Generous bounds on waiting for background work (not speed requirements).
+WAIT_MS = 60_000
+FAIL_AT = 20
+
+
+class FlakyState:
+    """A Snails match that raises on its FAIL_AT-th choice when its seed is odd."""
+
+    def __init__(self, state: Any, flaky: bool) -> None:
+        self.state = state
+        self.flaky = flaky
+        self.applied = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    def apply(self, choice: Hashable) -> None:
+        self.applied += 1
+        if self.flaky and self.applied == FAIL_AT:
+            raise RuntimeError("flaky engine")
+        self.state.apply(choice)
+
+
+class FlakyEngine(SnailsEngine):
+    """The Snails engine; matches with an odd seed fail."""
+
+    def new_match(self, prepared: Any, spec: MatchSpec) -> Any:
+        return FlakyState(super().new_match(prepared, spec), spec.seed % 2 == 1)
+
+
+@pytest.fixture
+def scratch_pack(tmp_path: Path) -> Path:
+    """A scratch copy of the base pack (same id: it replaces the bundled one)."""
+    folder = tmp_path / "packs" / "snails-base"
+    shutil.copytree(content_dir() / "snails-base", folder)
+    return folder
+
+
+def start(window: Any, games: int) -> None:
+    """Few games per batch, then show the dock (a hidden dock plays nothing)."""
+    window.simulator.form.games.setValue(games)
+    window.simulator_dock.show()
+    window.simulator_dock.raise_()
+
+
+def wait_for(qtbot: QtBot, window: Any, test: Any) -> Snapshot:
+    qtbot.waitUntil(lambda: test(window.simulator.snapshot()), timeout=WAIT_MS)
+    snap: Snapshot = window.simulator.snapshot()
+    return snap
+
+
+def attack_deaths(snapshot: Snapshot) -> int:
+    assert snapshot.summary is not None
+    losses = next(s for s in snapshot.summary["sections"] if s["title"] == "Snails lost")
+    row = next(r for r in losses["rows"] if r["label"] == "to attack")
+    return int(row["cells"]["total"]["count"])
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_the_dock_sits_next_to_statistics_and_in_the_view_menu(
+    open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    assert window.simulator_dock.widget() is window.simulator
+    assert window.simulator_dock in window.tabifiedDockWidgets(window.statistics_dock)
+    titles = [a.text() for a in window.docks_menu.actions()]
+    assert "Simulator" in titles
+    design = window.current_design()
+    assert design.layout_path == crab_file
+    assert design.layout_text == window.model.checked_text()
+
+
+def test_editing_a_cards_damage_in_the_yaml_editor_changes_the_next_batch(
+    qtbot: QtBot, open_window: Any, crab_file: Path, scratch_pack: Path
+) -> None:
+    window = open_window(crab_file)
+    window.set_project_folders([scratch_pack.parent])
+    start(window, 6)
+    before = wait_for(qtbot, window, lambda s: s.state == "done")
+    assert before.done == 6
+    qtbot.waitUntil(lambda: "Done" in window.simulator.state_label.text(), timeout=WAIT_MS)
+    assert "Snails lost" in window.simulator.report.toPlainText()
+    assert window.simulator.progress.value() == 6
+
+    cards = scratch_pack / "cards.yaml"
+    assert window.open_file_tab(cards)
+    tab = window.documents.tab_of(cards)
+    hard = re.sub(r"\{damage: \d+\}", "{damage: 99}", tab.text())
+    tab.editor.setPlainText(hard)  # typed, not saved
+    after = wait_for(
+        qtbot, window, lambda s: s.generation > before.generation and s.state == "done"
+    )
+    assert after.done == 6
+    assert cards.read_text() != hard
+    # same seed, same bots: only the edited cards differ, and every hit now kills
+    assert attack_deaths(after) > attack_deaths(before)
+
+
+def test_a_syntax_error_pauses_the_simulator_with_the_reason(
+    qtbot: QtBot, open_window: Any, crab_file: Path, scratch_pack: Path
+) -> None:
+    window = open_window(crab_file)
+    window.set_project_folders([scratch_pack.parent])
+    cards = scratch_pack / "cards.yaml"
+    assert window.open_file_tab(cards)
+    tab = window.documents.tab_of(cards)
+    lines = tab.text().splitlines(keepends=True)
+    line = next(i for i, text in enumerate(lines) if "copies: 3" in text)
+    lines[line] = lines[line].replace("copies: 3", "copies: [3")
+    tab.editor.setPlainText("".join(lines))
+    start(window, 4)
+    snap = wait_for(qtbot, window, lambda s: s.state == "paused")
+    assert "fix" in snap.reason and snap.results == ()
+    assert re.search(r"cards\.yaml:\d+:\d+: error", snap.diagnostics[0])
+    qtbot.waitUntil(lambda: "Paused" in window.simulator.state_label.text(), timeout=WAIT_MS)
+    assert "cards.yaml:" in window.simulator.state_label.text()
+    # fixing the text plays again
+    tab.editor.setPlainText(cards.read_text())
+    fixed = wait_for(qtbot, window, lambda s: s.state == "done")
+    assert fixed.done == 4
+
+
+def test_a_change_during_a_batch_cancels_it(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    shown: list[Snapshot] = []
+    window.simulator.results_changed.connect(shown.append)
+    start(window, 5000)
+    running = wait_for(qtbot, window, lambda s: s.state == "running" and s.done > 0)
+    first = running.generation
+    label = next(lb for lb, stack in window.model.layout.spaces.items() if stack)
+    window.select_space(label)
+    assert window.clear_selected()  # a layout edit: design_changed
+    later = wait_for(qtbot, window, lambda s: s.generation > first and s.done > 0)
+    assert later.ready is not None and label not in later.ready.layout.spaces
+    generations = [s.generation for s in shown]
+    assert generations == sorted(generations)  # nothing older after something newer
+    assert max(s.done for s in shown if s.generation == first) < 5000
+    window.simulator.form.games.setValue(3)  # a settings change plays again too
+    done = wait_for(qtbot, window, lambda s: s.state == "done" and s.planned == 3)
+    assert [r.seed for r in done.results] == [game_seed(0, i) for i in range(3)]
+
+
+def test_closing_the_window_leaves_no_worker_process(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    start(window, 5000)
+    wait_for(qtbot, window, lambda s: s.state == "running" and s.done > 0)
+    workers = [p.pid for p in multiprocessing.active_children() if p.pid]
+    assert workers
+    window.close()
+    assert multiprocessing.active_children() == []
+    assert not [pid for pid in workers if alive(pid)]
+
+
+def test_a_failed_game_reaches_the_dock_with_its_seed_and_choices(
+    qtbot: QtBot, open_window: Any, crab_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = registry.get("snails")
+    assert game is not None
+    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, engine=FlakyEngine()))
+    window = open_window(crab_file)
+    window.simulator.context = "fork"  # forked workers know this module's engine
+    start(window, 6)
+    snap = wait_for(qtbot, window, lambda s: s.state == "done")
+    failed = snap.failures
+    odd = [i for i in range(6) if game_seed(0, i) % 2 == 1]
+    assert [r.index for r in failed] == odd and odd
+    qtbot.waitUntil(lambda: window.simulator.failures.topLevelItemCount() == len(odd))
+    item = window.simulator.failures.topLevelItem(0)
+    assert item.text(1) == str(failed[0].seed)
+    assert item.text(3).startswith("RuntimeError: flaky engine")
+    assert len(failed[0].choices) == FAIL_AT
+    text = window.simulator.copy_failures()
+    assert f"seed {failed[0].seed}" in text and repr(list(failed[0].choices)) in text
+    assert any(
+        "failed" in window.simulator.warnings.item(i).text()
+        for i in range(window.simulator.warnings.count())
+    )
+    requested: list[GameResult] = []
+    window.simulator.replay_requested.connect(requested.append)
+    window.simulator.failures.setCurrentItem(item)
+    window.simulator.replay_button.click()
+    assert requested == [failed[0]]
+
+
+def test_the_settings_are_remembered(
+    open_window: Any, crab_file: Path, settings_file: Path
+) -> None:
+    window = open_window(crab_file)
+    window.simulator.form.players.setValue(3)
+    window.simulator.form.games.setValue(17)
+    window.close()
+    again = open_window(
+        crab_file, settings=QSettings(str(settings_file), QSettings.Format.IniFormat)
+    )
+    settings = again.simulator.form.settings()
+    assert (settings.players, settings.games) == (3, 17)
