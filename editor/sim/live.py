@@ -30,10 +30,14 @@ from editor.sim.summary import game_metrics, summarize
 UPDATE_INTERVAL = 0.2
 #: Games per batch unless the settings say otherwise: enough for intervals a few points wide.
 DEFAULT_GAMES = 200
+#: Most games a worker plays per task: a cancelled batch still finishes the task in flight
+#: before the next batch starts, so this bounds how long a change waits (two games).
+LIVE_CHUNK = 2
 #: Seconds to wait for a batch's thread when closing before ending its workers outright.
 CLOSE_TIMEOUT = 10.0
 
-#: Modules a forkserver imports once, so each worker it forks starts with them loaded.
+#: Modules a forkserver imports once, so each worker it forks starts with them loaded. (A
+#: worker still runs the main script's top level again, as under spawn: keep it light.)
 PRELOAD = ("editor.games", "editor.sim.runner")
 
 State = Literal["idle", "loading", "running", "done", "paused", "cancelled", "failed"]
@@ -338,6 +342,7 @@ class LiveSimulator:
             jobs=self.jobs,
             measure=metrics.measure if metrics else None,
             context=self.context,
+            chunk=LIVE_CHUNK,
             processes=True,
             ramp=True,
         )
