@@ -114,7 +114,8 @@ def _cell(cell: Mapping[str, Any]) -> dict[str, Any]:
     raise ValueError(f"unknown metrics cell {dict(cell)!r}")
 
 
-def _rate_text(data: Mapping[str, Any]) -> str:
+def rate_text(data: Mapping[str, Any]) -> str:
+    """A rate with its interval and counts: ``52.0% [40.1, 63.7] (26/50)``; ``-`` for none."""
     trials = data["trials"]
     if not trials:
         return "-"
@@ -125,20 +126,22 @@ def _rate_text(data: Mapping[str, Any]) -> str:
     )
 
 
-def _mean_text(data: Mapping[str, Any]) -> str:
+def mean_text(data: Mapping[str, Any]) -> str:
+    """A mean with its interval: ``5.90 [5.71, 6.09]``; ``-`` for no values."""
     if not data["n"]:
         return "-"
     low, high = data["ci95"]
     return f"{data['mean']:.2f} [{low:.2f}, {high:.2f}]"
 
 
-def _cell_text(cell: Mapping[str, Any] | None) -> str:
+def cell_text(cell: Mapping[str, Any] | None) -> str:
+    """One cell of a game's section as text (empty for a missing cell)."""
     if cell is None:
         return ""
     if "rate" in cell:
-        return _rate_text(cell["rate"])
+        return rate_text(cell["rate"])
     if "mean" in cell:
-        return _mean_text(cell["mean"])
+        return mean_text(cell["mean"])
     if "count" in cell:
         return str(cell["count"])
     return " ".join(f"{k}:{v}" for k, v in cell["histogram"].items())
@@ -168,26 +171,24 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     lines.append("Win rate per seat (95% Wilson interval; a shared win counts for each winner)")
     lines += _table(
         ("seat", "bot", "win rate"),
-        [(str(s["seat"]), s["bot"], _rate_text(s["wins"])) for s in summary["seats"]],
+        [(str(s["seat"]), s["bot"], rate_text(s["wins"])) for s in summary["seats"]],
     )
     if summary["factions"]:
         lines.append("")
         lines.append("Win rate per faction")
         lines += _table(
             ("faction", "win rate"),
-            [(f["faction"], _rate_text(f["wins"])) for f in summary["factions"]],
+            [(f["faction"], rate_text(f["wins"])) for f in summary["factions"]],
         )
     lines.append("")
-    lines.append(f"Game length in rounds: {_mean_text(summary['rounds'])}")
+    lines.append(f"Game length in rounds: {mean_text(summary['rounds'])}")
     lengths = {int(k): v for k, v in summary["rounds"]["histogram"].items()}
     if lengths:
         lines.append("  rounds played: games")
         lines += [f"  {line}" for line in bar_lines({f"{k:>13}:": v for k, v in lengths.items()})]
     lines.append("")
     lines.append("How games ended")
-    lines += _table(
-        ("ending", "share"), [(k, _rate_text(v)) for k, v in summary["endings"].items()]
-    )
+    lines += _table(("ending", "share"), [(k, rate_text(v)) for k, v in summary["endings"].items()])
     if summary["shared_wins"]:
         lines.append(f"  shared wins: {summary['shared_wins']}")
     for section in summary["sections"]:
@@ -195,7 +196,7 @@ def format_summary(summary: Mapping[str, Any]) -> str:
         lines.append(section["title"])
         columns = section["columns"] or sorted({c for r in section["rows"] for c in r["cells"]})
         rows = [
-            (row["label"], *(_cell_text(row["cells"].get(c)) for c in columns))
+            (row["label"], *(cell_text(row["cells"].get(c)) for c in columns))
             for row in section["rows"]
         ]
         lines += _table(("", *columns), rows)

@@ -7,41 +7,10 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from editor.sim.summary import cell_text, mean_text, rate_text
+
 #: Width of the longest bar of the game-length histogram, in characters.
 BAR_WIDTH = 24
-
-
-def rate_text(data: Mapping[str, Any]) -> str:
-    """``52.0% [40.1, 63.7] (26/50)``, or ``-`` with no trials."""
-    trials = data["trials"]
-    if not trials:
-        return "-"
-    low, high = data["ci95"]
-    return (
-        f"{100 * data['rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
-        f" ({data['successes']}/{trials})"
-    )
-
-
-def mean_text(data: Mapping[str, Any]) -> str:
-    """``5.90 [5.71, 6.09]``, or ``-`` with no values."""
-    if not data["n"]:
-        return "-"
-    low, high = data["ci95"]
-    return f"{data['mean']:.2f} [{low:.2f}, {high:.2f}]"
-
-
-def cell_text(cell: Mapping[str, Any] | None) -> str:
-    """One cell of a game's section as text."""
-    if cell is None:
-        return ""
-    if "rate" in cell:
-        return rate_text(cell["rate"])
-    if "mean" in cell:
-        return mean_text(cell["mean"])
-    if "count" in cell:
-        return str(cell["count"])
-    return " ".join(f"{k}:{v}" for k, v in cell.get("histogram", {}).items())
 
 
 def _table(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
