@@ -257,11 +257,13 @@ class LiveSimulator:
             if job is not None and job.batch is not None:
                 job.batch.cancel()
             thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        for child in multiprocessing.active_children():  # only a stuck pool's workers
-            child.terminate()
-            child.join(1.0)
+        if thread is None:
+            return
+        thread.join(timeout)
+        if thread.is_alive():  # a task that does not end: end our pool's workers outright
+            for child in multiprocessing.active_children():
+                child.terminate()
+                child.join(1.0)
 
     def wait(self, timeout: float | None = None) -> Snapshot:
         """Wait for the current generation's thread to end (tests, benchmarks)."""

@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
         self.simulator = SimulatorPanel(self.current_design, self.settings, self)
         self.design_changed.connect(self.simulator.design_changed)
         self.simulator_dock = self._dock("Simulator", "SimulatorDock", self.simulator)
+        self.simulator_dock.visibilityChanged.connect(self.simulator.set_shown)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.simulator_dock)
         self.tabifyDockWidget(self.statistics_dock, self.simulator_dock)
         self.inspector_dock.raise_()

@@ -4,8 +4,10 @@ A design change (``window.design_changed``) is debounced, then the window's
 :meth:`~editor.ui.main_window.MainWindow.current_design` is handed to a
 :class:`~editor.sim.live.LiveSimulator`, which plays in worker processes on a background
 thread and cancels the batch in flight. Its snapshots cross to the GUI thread through a
-queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. Only a visible dock
-plays: a hidden one keeps the cores free and plays the latest design when shown.
+queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. Only a dock the
+designer can see plays (:meth:`SimulatorPanel.set_shown`, wired to the dock's
+``visibilityChanged``); a hidden one keeps the cores free and plays the latest design when
+shown.
 
 For other docks: :attr:`SimulatorPanel.results_changed` (emitted on the GUI thread with the
 snapshot), :meth:`SimulatorPanel.results`, :meth:`SimulatorPanel.snapshot` and
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QGuiApplication, QHideEvent, QShowEvent
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -94,6 +96,7 @@ class SimulatorPanel(QWidget):
         self._latest = Snapshot(0, "idle", "waiting for the design")
         self._shown: Snapshot | None = None
         self._closed = False
+        self._visible = False
 
         self.bridge = _Bridge(self)
         self.bridge.snapshot.connect(self._received, Qt.ConnectionType.QueuedConnection)
@@ -191,7 +194,7 @@ class SimulatorPanel(QWidget):
         self._pending = True
         if self._closed:
             return
-        if self.isVisible():
+        if self._visible:
             self._debounce.start()
 
     def _settings_changed(self) -> None:
@@ -240,19 +243,26 @@ class SimulatorPanel(QWidget):
             )
         return self._sim
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """A shown dock plays the design it has not played yet."""
-        super().showEvent(event)
+    @property
+    def shown(self) -> bool:
+        """Whether the designer can see the dock (its tab is the current one)."""
+        return self._visible
+
+    def set_shown(self, shown: bool) -> None:
+        """The dock was shown or hidden (its ``visibilityChanged``, tabs included).
+
+        A shown dock plays the design it has not played yet; a hidden one starts no batch
+        (the one in flight finishes), so a dock nobody looks at keeps the cores free.
+        """
+        self._visible = shown
         if self._closed:
+            return
+        if not shown:
+            self._debounce.stop()
             return
         self._ensure_simulator()  # starts the worker server while the debounce runs
         if self._pending:
             self._debounce.start()
-
-    def hideEvent(self, event: QHideEvent) -> None:
-        """A hidden dock stops starting batches (the one in flight finishes)."""
-        super().hideEvent(event)
-        self._debounce.stop()
 
     def shutdown(self) -> None:
         """Cancel the batch and end the worker processes (the window is closing)."""

@@ -230,3 +230,41 @@ def test_the_settings_are_remembered(
     )
     settings = again.simulator.form.settings()
     assert (settings.players, settings.games) == (3, 17)
+
+
+def test_pause_resume_and_run_again(qtbot: QtBot, open_window: Any, crab_file: Path) -> None:
+    window = open_window(crab_file)
+    panel = window.simulator
+    start(window, 5000)
+    running = wait_for(qtbot, window, lambda s: s.state == "running" and s.done > 0)
+    panel.pause_button.click()
+    paused = wait_for(qtbot, window, lambda s: s.state == "paused")
+    assert paused.reason.startswith("paused by you")
+    assert panel.pause_button.text() == "Resume"
+    # a change while paused is remembered, not played
+    window.design_changed.emit()
+    qtbot.waitUntil(lambda: panel.snapshot().generation > running.generation, timeout=WAIT_MS)
+    assert panel.snapshot().state == "paused"
+    panel.form.games.setValue(2)
+    panel.pause_button.click()  # resume: the latest design and settings
+    resumed = wait_for(qtbot, window, lambda s: s.state == "done" and s.planned == 2)
+    assert [r.seed for r in resumed.results] == [game_seed(0, i) for i in range(2)]
+    assert panel.pause_button.text() == "Pause"
+    panel.again_button.click()  # the next batch seed
+    again = wait_for(qtbot, window, lambda s: s.generation > resumed.generation and s.done == 2)
+    assert [r.seed for r in again.results] == [game_seed(1, i) for i in range(2)]
+
+
+def test_a_hidden_dock_plays_nothing_until_shown(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    window.simulator.form.games.setValue(2)
+    window.inspector_dock.raise_()  # the Simulator tab is behind it
+    window.design_changed.emit()
+    qtbot.wait(600)  # longer than the debounce
+    assert window.simulator.simulator is None
+    assert window.simulator.snapshot().state == "idle"
+    window.simulator_dock.raise_()
+    done = wait_for(qtbot, window, lambda s: s.state == "done")
+    assert done.done == 2
