@@ -237,6 +237,9 @@ class LiveSimulator:
         job = self._job
         if job is not None:
             self.submit(job.design, job.settings)
+        else:  # nothing was asked for yet
+            with self._lock:
+                self._publish_locked(Snapshot(self._generation, "idle", "no design yet"))
 
     @property
     def paused(self) -> bool:

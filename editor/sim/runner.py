@@ -268,6 +268,8 @@ WATCHDOG_PERIOD = 0.5
 
 def _alive(pid: int) -> bool:
     """Whether a process exists and has not ended (a zombie has ended)."""
+    if os.name == "nt":  # signal 0 is Ctrl+C there; spawn's workers have the owner as parent
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
