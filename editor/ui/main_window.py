@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QTabBar,
     QTabWidget,
     QUndoView,
     QWidget,
@@ -52,7 +53,7 @@ from editor.ui.project_browser import (
 )
 from editor.ui.prompts import Prompts
 from editor.ui.recent_files import RecentFiles
-from editor.ui.replay_dock import ReplayPanel, default_context
+from editor.ui.replay_panel import ReplayPanel, default_context
 from editor.ui.sim_links import link_simulator
 from editor.ui.simulator_dock import SimulatorPanel
 from editor.ui.statistics_panel import StatisticsPanel
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         prompts: Prompts | None = None,
         data_dir: Path | None = None,
         autosave_seconds: int = 30,
+        live_simulation: bool = True,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("MainWindow")
@@ -169,6 +171,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.preview_dock)
         self.tabifyDockWidget(self.history_dock, self.preview_dock)
         self.inspector_dock.raise_()
+        # the side docks run the window's full height; Problems sits under the board only
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.resizeDocks([self.problems_dock], [120], Qt.Orientation.Vertical)
         self.resizeDocks(
             [self.palette_dock, self.inspector_dock], [270, 300], Qt.Orientation.Horizontal
@@ -189,31 +194,36 @@ class MainWindow(QMainWindow):
         self.heatmap_combo = HeatmapCombo(self.heatmap_layer, self)
         self.statusBar().addPermanentWidget(self.heatmap_combo)
         self.design_changed.connect(self.heatmap_layer.refresh)
-        #: Replays of simulated games on a board of their own, tabbed with the Problems.
+        #: Replays of simulated games on a board of their own: the central tab after the board.
         self.replay_panel = ReplayPanel(self)
         self.replay_panel.set_fallback(
             lambda: default_context(self.model.workspace, self.model.layout)
         )
         self.design_changed.connect(self.replay_panel.design_changed)
-        self.replay_dock = self._dock("Replay", "ReplayDock", self.replay_panel)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.replay_dock)
-        self.tabifyDockWidget(self.problems_dock, self.replay_dock)
-        self.problems_dock.raise_()
+        self.tabs.insertTab(1, self.replay_panel, "Replay")
+        self.tabs.setTabToolTip(1, "Step through a simulated game on a board of its own")
+        for side in (QTabBar.ButtonPosition.LeftSide, QTabBar.ButtonPosition.RightSide):
+            self.tabs.tabBar().setTabButton(1, side, None)  # like the board, it stays
         #: The live simulator: bot matches on the design as it is edited, next to Statistics.
         self.simulator = SimulatorPanel(self.current_design, self.settings, self)
         self.design_changed.connect(self.simulator.design_changed)
         self.simulator_dock = self._dock("Simulator", "SimulatorDock", self.simulator)
         self.simulator_dock.visibilityChanged.connect(self.simulator.set_shown)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.simulator_dock)
-        self.tabifyDockWidget(self.statistics_dock, self.simulator_dock)
+        # below the Space tabs, in sight: the simulator plays only while it can be seen
+        self.addDockWidget(
+            Qt.DockWidgetArea.RightDockWidgetArea, self.simulator_dock, Qt.Orientation.Vertical
+        )
         self.inspector_dock.raise_()
 
         build_menus(self)
         restore_settings(self)
+        if not live_simulation:
+            # tests and scripts: no batch starts unless the Simulator dock is opened
+            self.simulator_dock.hide()
         self.set_model(model)
         self.project_browser.adopt_layout_packs()
         self._tool_changed(self.palette.tool)
-        # the live simulator's results feed the heatmap and the Replay dock
+        # the live simulator's results feed the heatmap and the Replay tab
         link_simulator(self)
 
     # --- construction -----------------------------------------------------------------
@@ -228,6 +238,10 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         return dock
+
+    def show_replay(self) -> None:
+        """Bring the Replay tab forward."""
+        self.tabs.setCurrentWidget(self.replay_panel)
 
     # --- the document -----------------------------------------------------------------
 

@@ -145,7 +145,6 @@ def build_menus(window: MainWindow) -> None:
         window.history_dock,
         window.project_dock,
         window.preview_dock,
-        window.replay_dock,
     ):
         window.docks_menu.addAction(dock.toggleViewAction())
 

@@ -1,4 +1,4 @@
-"""The Replay dock's event log: each step's choice, then the events it produced, as text.
+"""The Replay tab's event log: each step's choice, then the events it produced, as text.
 
 Nothing here knows a game: the words are the game's (``ReplayStep.choice_text`` and
 ``event_texts``, from its ``replay_words`` hook); without them an event is a ``(kind, ...)``

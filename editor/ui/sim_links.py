@@ -1,4 +1,4 @@
-"""Ties the live simulator's results to the board's heatmap and the Replay dock.
+"""Ties the live simulator's results to the board's heatmap and the Replay tab.
 
 The simulator dock (``window.simulator``) announces new results with ``results_changed``
 and offers ``results()`` and ``snapshot()`` (the live simulator's ``Snapshot``, whose
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from editor.sim.runner import GameResult
-from editor.ui.replay_dock import ReplayContext
+from editor.ui.replay_panel import ReplayContext
 
 
 def batch_of(simulator: Any) -> tuple[list[GameResult], ReplayContext | None]:
@@ -32,7 +32,7 @@ def batch_of(simulator: Any) -> tuple[list[GameResult], ReplayContext | None]:
 
 
 def show_batch(window: Any, simulator: Any) -> None:
-    """Show the simulator's latest results in the heatmap layer and the Replay dock."""
+    """Show the simulator's latest results in the heatmap layer and the Replay tab."""
     results, context = batch_of(simulator)
     if context is None:
         window.heatmap_layer.clear()
@@ -44,10 +44,9 @@ def show_batch(window: Any, simulator: Any) -> None:
 
 
 def show_replay(window: Any, simulator: Any, result: GameResult) -> None:
-    """Bring the Replay dock forward with a game of the batch (a failed one to its error)."""
+    """Bring the Replay tab forward with a game of the batch (a failed one to its error)."""
     show_batch(window, simulator)
-    window.replay_dock.show()
-    window.replay_dock.raise_()
+    window.show_replay()
     window.replay_panel.replay_game(result)
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTextBrowser,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -105,6 +106,17 @@ class SimulatorPanel(QWidget):
         if settings is not None:
             self.form.restore(settings)
         self.form.changed.connect(self._settings_changed)
+        # the settings fold away: the results need the room, the settings rarely change
+        self.settings_button = QToolButton(self)
+        self.settings_button.setText("Settings")
+        self.settings_button.setCheckable(True)
+        self.settings_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.settings_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.settings_button.toggled.connect(self.show_settings)
+        self.settings_line = QLabel(self)
+        self.settings_line.setWordWrap(True)
+        self.form.changed.connect(self._settings_summary)
+        self.form.setVisible(False)
         self.state_label = QLabel(self)
         self.state_label.setWordWrap(True)
         self.state_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -149,6 +161,10 @@ class SimulatorPanel(QWidget):
         split.setStretchFactor(0, 4)
         body = QWidget(self)
         layout = QVBoxLayout(body)
+        header = QHBoxLayout()
+        header.addWidget(self.settings_button)
+        header.addWidget(self.settings_line, 1)
+        layout.addLayout(header)
         layout.addWidget(self.form)
         layout.addWidget(self.state_label)
         layout.addWidget(self.progress)
@@ -171,6 +187,20 @@ class SimulatorPanel(QWidget):
         self._refresh.setInterval(REFRESH_MS)
         self._refresh.timeout.connect(self._redraw)
         self._redraw()
+
+    def show_settings(self, shown: bool) -> None:
+        """Unfold (or fold away) the settings form."""
+        if self.settings_button.isChecked() != shown:
+            self.settings_button.setChecked(shown)
+        self.settings_button.setArrowType(
+            Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        )
+        self.form.setVisible(shown)
+        self.settings_line.setVisible(not shown)
+        self._settings_summary()
+
+    def _settings_summary(self) -> None:
+        self.settings_line.setText(self.form.summary())
 
     # --- what other docks read -----------------------------------------------------------
 
@@ -307,6 +337,7 @@ class SimulatorPanel(QWidget):
         self._show_failures(snap)
         if snap.bots_available:
             self.form.offer(snap.factions_available, snap.modules_available, snap.bots_available)
+        self._settings_summary()
         paused = self._sim is not None and self._sim.paused
         self.pause_button.setText("Resume" if paused else "Pause")
         self.results_changed.emit(snap)

@@ -89,6 +89,16 @@ class SimulatorSettings(QWidget):
             seed=seed,
         )
 
+    def summary(self) -> str:
+        """The settings in one line, shown while the form is folded away."""
+        players = self.players.value()
+        factions = ", ".join(sorted(self._wanted_factions)) or "any factions"
+        modules = ", ".join(sorted(self._wanted_modules)) or "no modules"
+        return (
+            f"{players} player{'s' * (players != 1)} · {self.bot.currentText()} bots"
+            f" · {self.games.value()} games · {factions} · {modules}"
+        )
+
     def offer(self, factions: Sequence[str], modules: Sequence[str], bots: Sequence[str]) -> None:
         """Offer what the design has; remembered choices stay ticked."""
         self._offering = True

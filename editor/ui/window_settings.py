@@ -35,15 +35,15 @@ def restore_settings(window: MainWindow) -> None:
 
 
 def first_size(window: MainWindow) -> None:
-    """1280x820 on a big enough screen; on a small one (a laptop) all of it fits."""
+    """Most of a big screen (up to 1600x1000); on a small one (a laptop) all of it fits."""
     screen = window.screen() or QGuiApplication.primaryScreen()
     if screen is None:
         window.resize(1280, 820)
         return
     room = screen.availableGeometry()
     # the frame (title bar, borders) is not known before the window is shown: leave room
-    width = min(1280, room.width() - 40)
-    height = min(820, room.height() - 60)
+    width = min(1600, room.width() - 40)
+    height = min(1000, room.height() - 60)
     window.resize(max(width, 400), max(height, 300))
     # the side docks take their share of a narrow window, not a fixed 570 pixels of it
     sides = [min(270, window.width() * 22 // 100), min(300, window.width() * 25 // 100)]

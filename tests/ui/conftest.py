@@ -125,6 +125,8 @@ def open_window(
         options.setdefault("settings", QSettings(str(settings_file), QSettings.Format.IniFormat))
         options.setdefault("prompts", prompts)
         options.setdefault("data_dir", tmp_path / "data")
+        # no batch of bot games in every test's window; simulator tests open the dock
+        options.setdefault("live_simulation", False)
         window = make_window(path, **options)
         qtbot.addWidget(window)
         window.resize(1200, 800)

@@ -53,20 +53,24 @@ def type_at_end_of_line(qtbot: QtBot, tab: DocumentTab, line: int, text: str) ->
     qtbot.keyClicks(tab.editor, text)
 
 
-def test_a_file_opens_in_a_tab_after_the_board(window: MainWindow, pack: Path) -> None:
-    assert window.tabs.count() == 1
-    assert window.tabs.widget(0) is window.board_view
-    assert window.open_file_tab(pack / "cards.yaml")
+def test_a_file_opens_in_a_tab_after_the_board_and_the_replay(
+    window: MainWindow, pack: Path
+) -> None:
     assert window.tabs.count() == 2
-    assert window.tabs.tabText(1) == "snails-base/cards.yaml"
+    assert window.tabs.widget(0) is window.board_view
+    assert window.tabs.widget(1) is window.replay_panel
+    assert window.open_file_tab(pack / "cards.yaml")
+    assert window.tabs.count() == 3
+    assert window.tabs.tabText(2) == "snails-base/cards.yaml"
     assert window.open_file_tab(pack / "factions.yaml")
     assert window.open_file_tab(pack / "cards.yaml")  # focuses the open tab, no second one
-    assert window.tabs.count() == 3
-    assert window.tabs.currentIndex() == 1
+    assert window.tabs.count() == 4
+    assert window.tabs.currentIndex() == 2
     texts = window.unsaved_texts()
     assert set(texts) == {(pack / "cards.yaml").resolve(), (pack / "factions.yaml").resolve()}
     assert texts[(pack / "cards.yaml").resolve()] == (pack / "cards.yaml").read_text("utf-8")
     assert not window.documents.close_index(0)  # the board never closes
+    assert not window.documents.close_index(1)  # nor does the replay
     assert window.tabs.widget(0) is window.board_view
 
 
@@ -77,7 +81,7 @@ def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
     line = line_of(cards, "    kind: attack")
     with qtbot.waitSignal(window.design_changed):
         type_at_end_of_line(qtbot, cards, line, ": oops")
-    assert window.tabs.tabText(1) == "snails-base/cards.yaml*"
+    assert window.tabs.tabText(2) == "snails-base/cards.yaml*"
     assert window.unsaved_texts()[cards.path].split("\n")[line - 1] == "    kind: attack: oops"
     qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics != [], timeout=5000)
     (problem,) = window.problems_panel.content_diagnostics
@@ -143,7 +147,7 @@ def test_ctrl_s_saves_the_file_atomically_and_clears_the_mark(
     assert written == [cards.path]
     assert "    copies: 30\n" in cards.path.read_text("utf-8")
     assert not cards.is_dirty
-    assert window.tabs.tabText(1) == "snails-base/cards.yaml"
+    assert window.tabs.tabText(2) == "snails-base/cards.yaml"
     assert window.model.path.read_text("utf-8") == layout_text  # the layout is not touched
     # on the board tab Ctrl+S is the layout's Save again (nothing to write: a clean layout)
     window.tabs.setCurrentIndex(0)
@@ -215,7 +219,7 @@ def test_closing_a_dirty_tab_asks(
     assert window.documents.current() is cards
     prompts.unsaved_answers = ["discard"]
     assert window.documents.close_current()
-    assert window.tabs.count() == 1
+    assert window.documents.all() == []
     assert cards.path.read_text("utf-8") == original
     assert window.unsaved_texts() == {}
     # saving on close writes the file
@@ -300,7 +304,7 @@ def test_a_file_that_cannot_be_edited_is_refused_plainly(
     assert kind == "error"
     assert expected in message
     assert "cards.yaml" in message
-    assert window.tabs.count() == 1
+    assert window.documents.all() == []
 
 
 def test_a_folder_is_not_opened(

@@ -1,5 +1,5 @@
-"""The live simulator's results reach the board's heatmap and the Replay dock; a game the
-simulator asks to replay comes up in the dock; a seed plays before any batch."""
+"""The live simulator's results reach the board's heatmap and the Replay tab; a game the
+simulator asks to replay comes up in the Replay tab; a seed plays before any batch."""
 
 from __future__ import annotations
 
@@ -38,13 +38,13 @@ class FakeSimulator(QObject):
 
 
 def linked_to(window: Any, simulator: Any) -> Any:
-    """The window's heatmap and Replay dock, linked to a stand-in simulator (the window's own
+    """The window's heatmap and Replay tab, linked to a stand-in simulator (the window's own
     simulator is left alone: it shuts down with the window)."""
     holder = SimpleNamespace(
         simulator=simulator,
         heatmap_layer=window.heatmap_layer,
         replay_panel=window.replay_panel,
-        replay_dock=window.replay_dock,
+        show_replay=window.show_replay,
     )
     assert link_simulator(holder)
     return holder
@@ -74,20 +74,20 @@ def a_batch(window: Any) -> tuple[list[GameResult], Any]:
     return results, SimpleNamespace(plan=plan, ready=ready)
 
 
-def test_results_feed_the_heatmap_and_the_replay_dock(
+def test_results_feed_the_heatmap_and_the_replay_tab(
     qtbot: QtBot, open_window: Any, crab_file: Path
 ) -> None:
     window = open_window(crab_file)
-    assert window.replay_dock.toggleViewAction() in window.docks_menu.actions()
+    assert window.tabs.indexOf(window.replay_panel) == 1
     simulator = FakeSimulator()
     linked_to(window, simulator)
     results, snapshot = a_batch(window)
     simulator.publish(results, snapshot)
     assert [m.id for m in window.heatmap_layer.heatmaps()][:2] == ["deaths", "drowned"]
     assert window.replay_panel.games.rowCount() == 5
-    # the simulator asks for game 3: the dock comes forward with it, the same end proven
+    # the simulator asks for game 3: the Replay tab comes forward with it, the same end proven
     simulator.replay_requested.emit(results[2])
-    assert window.replay_dock.isVisible()
+    assert window.tabs.currentWidget() is window.replay_panel
     shown = window.replay_panel.replay
     assert shown is not None and shown.spec.seed == results[2].seed
     assert "the same end as the simulated game" in window.replay_panel.status.text()

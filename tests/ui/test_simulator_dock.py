@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.core import registry
@@ -89,12 +89,15 @@ def alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
-def test_the_dock_sits_next_to_statistics_and_in_the_view_menu(
+def test_the_dock_sits_in_sight_below_the_space_tabs_and_in_the_view_menu(
     open_window: Any, crab_file: Path
 ) -> None:
-    window = open_window(crab_file)
+    window = open_window(crab_file, live_simulation=True)
     assert window.simulator_dock.widget() is window.simulator
-    assert window.simulator_dock in window.tabifiedDockWidgets(window.statistics_dock)
+    assert window.dockWidgetArea(window.simulator_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert window.tabifiedDockWidgets(window.simulator_dock) == []
+    assert window.simulator_dock.isVisible()
+    assert window.simulator.simulator is not None  # in sight, so it plays
     titles = [a.text() for a in window.docks_menu.actions()]
     assert "Simulator" in titles
     design = window.current_design()
@@ -260,11 +263,26 @@ def test_a_hidden_dock_plays_nothing_until_shown(
 ) -> None:
     window = open_window(crab_file)
     window.simulator.form.games.setValue(2)
-    window.inspector_dock.raise_()  # the Simulator tab is behind it
+    assert not window.simulator_dock.isVisible()  # the test windows open it closed
     window.design_changed.emit()
     qtbot.wait(600)  # longer than the debounce
     assert window.simulator.simulator is None
     assert window.simulator.snapshot().state == "idle"
-    window.simulator_dock.raise_()
+    window.simulator_dock.show()
     done = wait_for(qtbot, window, lambda s: s.state == "done")
     assert done.done == 2
+
+
+def test_the_settings_fold_away_behind_a_one_line_summary(
+    open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    panel = window.simulator
+    window.simulator_dock.show()
+    assert not panel.form.isVisible()
+    panel.form.players.setValue(3)
+    assert panel.settings_line.text().startswith("3 players")
+    panel.settings_button.click()
+    assert panel.form.isVisible() and not panel.settings_line.isVisible()
+    panel.settings_button.click()
+    assert not panel.form.isVisible() and panel.settings_line.isVisible()

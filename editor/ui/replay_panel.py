@@ -1,9 +1,9 @@
-"""The Replay dock: pick a simulated game of the latest batch (or enter a seed) and step
+"""The Replay tab: pick a simulated game of the latest batch (or enter a seed) and step
 through it on a board of its own, with its event log.
 
 The replay itself is :mod:`editor.sim.replay` (Qt-free); the board of each step comes from
 the layout game's ``replay_frame`` hook. The dock's board is read-only and separate from the
-editing board. Keys while the dock has the focus: Left/Right step, Home/End jump, Space plays
+editing board. Keys while the tab has the focus: Left/Right step, Home/End jump, Space plays
 or pauses.
 """
 
@@ -230,7 +230,7 @@ class ReplayPanel(QWidget):
         ):
             action = QAction(key, self)
             action.setShortcut(QKeySequence(key))
-            # only while the dock has the focus: the editing board keeps its own keys
+            # only while the tab has the focus: the editing board keeps its own keys
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(lambda _=False, s=slot: s())
             self.addAction(action)
@@ -345,7 +345,7 @@ class ReplayPanel(QWidget):
             played = replay_seed(
                 context.engine, context.prepared, context.plan, seed, frame=frame, words=words
             )
-        except Exception as exc:  # as above: said in the dock, never a crash
+        except Exception as exc:  # as above: said in the tab, never a crash
             self.status.setText(f"Could not play seed {seed}: {describe_error(exc)}")
             return None
         self.show_replay(played, None)

@@ -1,4 +1,4 @@
-"""The Replay dock: a batch's games listed, one replayed step by step on the dock's own board
+"""The Replay tab: a batch's games listed, one replayed step by step on the tab's own board
 (pieces move, spaces sink), the event log in step, keys and play, a failed game's error."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from editor.core import registry
 from editor.core.resources import layouts_dir
 from editor.core.workspace import load_workspace
 from editor.sim.runner import BatchPlan, GameResult, run_batch
-from editor.ui.replay_dock import ReplayPanel, default_context
+from editor.ui.replay_panel import ReplayPanel, default_context
 
 
 @pytest.fixture(scope="module")
