@@ -1,4 +1,4 @@
-"""Replay one match of a batch, decision by decision, for the editor's Replay dock.
+"""Replay one match of a batch, decision by decision, for the editor's Replay tab.
 
 A match is fixed by its spec and its choices, and the bots' choices by their seeded
 generators, so a match of a batch replays from the batch's plan and its index exactly as the
