@@ -3,69 +3,20 @@ reason, a newer change cancels the batch in flight, failed and crashed games are
 
 from __future__ import annotations
 
-import dataclasses
-import os
 import re
-import shutil
 import threading
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from editor.core import registry
-from editor.core.engine import MatchSpec
-from editor.core.resources import content_dir, layouts_dir
-from editor.games.snails.engine import SnailsEngine
+from editor.core.resources import layouts_dir
 from editor.sim.design import Design
 from editor.sim.live import LiveSettings, LiveSimulator, Snapshot, failures_text
 from editor.sim.runner import game_seed
 
 CRAB = layouts_dir() / "crustacean.layout.yaml"
-#: The apply that fails in a flaky match, and which matches are flaky (seed % FLAKY_EVERY).
-FAIL_AT = 30
-FLAKY_EVERY = 3
-
-
-class FlakyState:
-    """A Snails match that raises on its FAIL_AT-th choice when its seed says so."""
-
-    def __init__(self, state: Any, flaky: bool, crash: bool) -> None:
-        self.state = state
-        self.flaky = flaky
-        self.crash = crash
-        self.applied = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.state, name)
-
-    def apply(self, choice: Hashable) -> None:
-        self.applied += 1
-        if self.flaky and self.applied == FAIL_AT:
-            if self.crash:
-                os._exit(3)  # the worker process dies, as in a crash of the engine
-            raise RuntimeError("flaky engine")
-        self.state.apply(choice)
-
-
-class FlakyEngine(SnailsEngine):
-    """The Snails engine whose matches fail (or kill their worker) now and then."""
-
-    def __init__(self, crash: bool = False) -> None:
-        self.crash = crash
-
-    def new_match(self, prepared: Any, spec: MatchSpec) -> Any:
-        state = super().new_match(prepared, spec)
-        return FlakyState(state, spec.seed % FLAKY_EVERY == 0, self.crash)
-
-
-@pytest.fixture
-def scratch_pack(tmp_path: Path) -> Path:
-    """A scratch copy of the base pack (same id: it replaces the bundled one)."""
-    folder = tmp_path / "packs" / "snails-base"
-    shutil.copytree(content_dir() / "snails-base", folder)
-    return folder
 
 
 @pytest.fixture
@@ -189,21 +140,19 @@ def test_pause_holds_changes_and_resume_plays_the_latest(simulator: LiveSimulato
 
 
 def test_a_failed_game_is_reported_with_its_seed_and_choices(
-    simulator: LiveSimulator, monkeypatch: pytest.MonkeyPatch
+    simulator: LiveSimulator, flaky_snails: Any
 ) -> None:
-    game = registry.get("snails")
-    assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, engine=FlakyEngine()))
+    flaky = flaky_snails()
     simulator.submit(design(), LiveSettings(games=9, seed=0))
     snap = simulator.wait()
     assert snap.state == "done" and snap.done == 9
     failed = snap.failures
-    flaky = [i for i in range(9) if game_seed(0, i) % FLAKY_EVERY == 0]
-    assert [r.index for r in failed] == flaky and flaky
+    failing = [i for i in range(9) if flaky.fails(game_seed(0, i))]
+    assert [r.index for r in failed] == failing and failing
     for result in failed:
         assert result.seed == game_seed(0, result.index)
         assert result.error is not None and result.error.startswith("RuntimeError: flaky engine")
-        assert len(result.choices) == FAIL_AT
+        assert len(result.choices) == flaky.fail_at
     assert any("failed" in w for w in snap.warnings)
     assert snap.summary is not None and len(snap.summary["errors"]) == len(failed)
     text = failures_text(snap.results)
@@ -211,12 +160,9 @@ def test_a_failed_game_is_reported_with_its_seed_and_choices(
 
 
 def test_a_worker_that_dies_fails_the_batch_not_the_caller(
-    simulator: LiveSimulator, monkeypatch: pytest.MonkeyPatch
+    simulator: LiveSimulator, flaky_snails: Any
 ) -> None:
-    game = registry.get("snails")
-    assert game is not None
-    crashing = dataclasses.replace(game, engine=FlakyEngine(crash=True))
-    monkeypatch.setitem(registry._GAMES, "snails", crashing)
+    flaky_snails(crash=True)
     simulator.submit(design(), LiveSettings(games=9, seed=0))
     snap = simulator.wait()
     assert snap.state == "failed"

@@ -4,61 +4,19 @@ flight, failed games reach the dock, and closing the window leaves no worker pro
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import re
-import shutil
-from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.core import registry
-from editor.core.engine import MatchSpec
-from editor.core.resources import content_dir
-from editor.games.snails.engine import SnailsEngine
 from editor.sim.live import Snapshot
 from editor.sim.runner import GameResult, game_seed
 
 #: Generous bounds on waiting for background work (not speed requirements).
 WAIT_MS = 60_000
-FAIL_AT = 20
-
-
-class FlakyState:
-    """A Snails match that raises on its FAIL_AT-th choice when its seed is odd."""
-
-    def __init__(self, state: Any, flaky: bool) -> None:
-        self.state = state
-        self.flaky = flaky
-        self.applied = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.state, name)
-
-    def apply(self, choice: Hashable) -> None:
-        self.applied += 1
-        if self.flaky and self.applied == FAIL_AT:
-            raise RuntimeError("flaky engine")
-        self.state.apply(choice)
-
-
-class FlakyEngine(SnailsEngine):
-    """The Snails engine; matches with an odd seed fail."""
-
-    def new_match(self, prepared: Any, spec: MatchSpec) -> Any:
-        return FlakyState(super().new_match(prepared, spec), spec.seed % 2 == 1)
-
-
-@pytest.fixture
-def scratch_pack(tmp_path: Path) -> Path:
-    """A scratch copy of the base pack (same id: it replaces the bundled one)."""
-    folder = tmp_path / "packs" / "snails-base"
-    shutil.copytree(content_dir() / "snails-base", folder)
-    return folder
 
 
 def start(window: Any, games: int) -> None:
@@ -191,23 +149,21 @@ def test_closing_the_window_leaves_no_worker_process(
 
 
 def test_a_failed_game_reaches_the_dock_with_its_seed_and_choices(
-    qtbot: QtBot, open_window: Any, crab_file: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, open_window: Any, crab_file: Path, flaky_snails: Any
 ) -> None:
-    game = registry.get("snails")
-    assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, engine=FlakyEngine()))
+    flaky = flaky_snails()
     window = open_window(crab_file)
     window.simulator.context = "fork"  # forked workers know this module's engine
     start(window, 6)
     snap = wait_for(qtbot, window, lambda s: s.state == "done")
     failed = snap.failures
-    odd = [i for i in range(6) if game_seed(0, i) % 2 == 1]
-    assert [r.index for r in failed] == odd and odd
-    qtbot.waitUntil(lambda: window.simulator.failures.topLevelItemCount() == len(odd))
+    failing = [i for i in range(6) if flaky.fails(game_seed(0, i))]
+    assert [r.index for r in failed] == failing and failing
+    qtbot.waitUntil(lambda: window.simulator.failures.topLevelItemCount() == len(failing))
     item = window.simulator.failures.topLevelItem(0)
     assert item.text(1) == str(failed[0].seed)
     assert item.text(3).startswith("RuntimeError: flaky engine")
-    assert len(failed[0].choices) == FAIL_AT
+    assert len(failed[0].choices) == flaky.fail_at
     text = window.simulator.copy_failures()
     assert f"seed {failed[0].seed}" in text and repr(list(failed[0].choices)) in text
     assert any(
