@@ -104,3 +104,17 @@ def flaky_snails(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Flaky]:
         return Flaky()
 
     return install
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.fixture
+def alive() -> Callable[[int], bool]:
+    """Whether a process exists and is not a zombie (read from /proc)."""
+    return _alive

@@ -169,7 +169,7 @@ def test_a_worker_that_dies_fails_the_batch_not_the_caller(
     assert "worker process failed" in snap.reason
 
 
-def test_closing_leaves_no_worker_process() -> None:
+def test_closing_leaves_no_worker_process(alive: Any) -> None:
     import multiprocessing
 
     sim = LiveSimulator(jobs=2)
@@ -188,12 +188,3 @@ def test_closing_leaves_no_worker_process() -> None:
     assert sim.snapshot().done < 5000
     assert multiprocessing.active_children() == []
     assert seen and not [pid for pid in seen if alive(pid)]
-
-
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"

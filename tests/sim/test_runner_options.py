@@ -153,17 +153,8 @@ for result in Batch(ENGINE, prepared, plan, jobs=2, context=sys.argv[1]):
 """
 
 
-def alive(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 @pytest.mark.parametrize("context", ["fork", "forkserver"])
-def test_workers_end_when_their_parent_is_killed(context: str) -> None:
+def test_workers_end_when_their_parent_is_killed(context: str, alive: Any) -> None:
     parent = subprocess.Popen(
         [sys.executable, "-c", SCRIPT, context],
         cwd=ROOT,

@@ -39,14 +39,6 @@ def attack_deaths(snapshot: Snapshot) -> int:
     return int(row["cells"]["total"]["count"])
 
 
-def alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
 def test_the_dock_sits_in_sight_below_the_space_tabs_and_in_the_view_menu(
     open_window: Any, crab_file: Path
 ) -> None:
@@ -136,7 +128,7 @@ def test_a_change_during_a_batch_cancels_it(
 
 
 def test_closing_the_window_leaves_no_worker_process(
-    qtbot: QtBot, open_window: Any, crab_file: Path
+    qtbot: QtBot, open_window: Any, crab_file: Path, alive: Any
 ) -> None:
     window = open_window(crab_file)
     start(window, 5000)
