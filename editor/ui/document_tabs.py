@@ -357,35 +357,85 @@ class DocumentTabs(QObject):
             self.window.prompts.error(
                 "Cannot save a bundled file",
                 f"{tab_title(tab.path, False)} comes with Seastack and is not changed in place."
-                " Your edits stay in the tab (the simulator plays them); to keep them, make"
-                " a pack of your own and put the changed entries in it.",
+                " Your edits stay in the tab (the simulator plays them); to keep them, use"
+                " File > Save As to write the file into a pack of your own.",
             )
             return False
+        return self._write(tab, tab.path)
+
+    def save_as(self, tab: DocumentTab) -> bool:
+        """Save a tab's text under a name the user chooses; the tab then edits that file."""
+        folder = tab.path.parent
+        if is_bundled_content(tab.path):
+            folders = self.window.project_folders
+            folder = folders[0] if folders else Path.home()
+        chosen = self.window.prompts.save_file_path(folder / tab.path.name)
+        if chosen is None:
+            return False
+        path = chosen.resolve()
+        if path == tab.path:
+            return self.save(tab)
+        if is_bundled_content(path):
+            self.window.prompts.error(
+                "Cannot save into Seastack's own content",
+                f"{path.name} would be written among the files bundled with Seastack;"
+                " choose a folder of your own.",
+            )
+            return False
+        if self.tab_of(path) is not None:
+            self.window.prompts.error(
+                "The file is open in another tab",
+                f"{tab_title(path, False)} is open in another tab; close that tab first.",
+            )
+            return False
+        old = tab.path
+        tab.path = path
+        if not self._write(tab, path):
+            tab.path = old
+            return False
+        if str(old) in self.watcher.files():
+            self.watcher.removePath(str(old))
+        index = self.tabs.indexOf(tab)
+        self._update_title(tab)
+        self.tabs.setTabToolTip(index, str(path))
+        tab.editor.set_schema(self.schemas, schema_for_file(path))
+        self.window.project_changed.emit()  # the Project dock may list the new file
+        self.run_checks()
+        self.window.design_changed.emit()  # the simulator reads this file now, not the old
+        return True
+
+    def _write(self, tab: DocumentTab, path: Path) -> bool:
+        """Write a tab's text to ``path`` atomically; the tab is then clean."""
         text = tab.text()
         try:
-            write_text_atomic(tab.path, text.replace("\n", "\r\n") if tab.crlf else text)
+            write_text_atomic(path, text.replace("\n", "\r\n") if tab.crlf else text)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             self.window.prompts.error(
                 "Could not save",
-                f"{tab.path.name} could not be saved in {tab.path.parent}: {reason}.\n"
+                f"{path.name} could not be saved in {path.parent}: {reason}.\n"
                 "Nothing is lost: the file stays open with its changes.",
             )
             return False
         tab.disk_text = text
         tab.editor.document().setModified(False)
         # an atomic save replaces the file: watch the new one
-        if str(tab.path) in self.watcher.files():
-            self.watcher.removePath(str(tab.path))
-        self.watcher.addPath(str(tab.path))
+        if str(path) in self.watcher.files():
+            self.watcher.removePath(str(path))
+        self.watcher.addPath(str(path))
         self.autosave_now()
-        self.window.statusBar().showMessage(f"Saved {tab.path}", 4000)
+        self.window.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
     def save_current(self) -> bool:
         """Save the current file tab (False on the board tab or when saving failed)."""
         tab = self.current()
         return self.save(tab) if tab is not None else False
+
+    def save_current_as(self) -> bool:
+        """Save the current file tab under a new name (False on the board tab or cancelled)."""
+        tab = self.current()
+        return self.save_as(tab) if tab is not None else False
 
     def _may_lose(self, tab: DocumentTab) -> bool:
         """Before a tab's unsaved edits go away: save, discard or cancel. True to go ahead."""

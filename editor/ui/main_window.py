@@ -375,6 +375,12 @@ class MainWindow(QMainWindow):
             return self.documents.save_current()
         return self.files.save()
 
+    def save_current_as(self) -> bool:
+        """Ctrl+Shift+S: the current file tab under a new name, or the layout on the board."""
+        if self.documents.current() is not None:
+            return self.documents.save_current_as()
+        return self.files.save_as()
+
     # --- edits ------------------------------------------------------------------------
 
     def select_space(self, label: str | None) -> None:

@@ -43,7 +43,7 @@ def build_menus(window: MainWindow) -> None:
         window, "&Save", window.save_current, QKeySequence.StandardKey.Save
     )
     window.save_as_action = _action(
-        window, "Save &As…", files.save_as, QKeySequence.StandardKey.SaveAs
+        window, "Save &As…", window.save_current_as, QKeySequence.StandardKey.SaveAs
     )
     window.quit_action = QAction("&Quit", window)
     window.quit_action.setShortcut(QKeySequence("Ctrl+Q"))

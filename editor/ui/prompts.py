@@ -16,6 +16,7 @@ from editor.ui.autosave import Recovery
 Answer = Literal["save", "discard", "cancel"]
 LAYOUT_FILTER = "Seastack layouts (*.layout.yaml);;All files (*)"
 IMAGE_FILTER = "PNG image (*.png);;SVG image (*.svg)"
+CONTENT_FILTER = "YAML files (*.yaml *.yml);;All files (*)"
 
 
 class Prompts:
@@ -61,6 +62,20 @@ class Prompts:
         path = Path(name)
         if not path.name.endswith(".layout.yaml"):
             path = path.with_name(path.name.removesuffix(".yaml") + ".layout.yaml")
+            if not self._may_replace(path):
+                return None
+        return path
+
+    def save_file_path(self, suggested: Path) -> Path | None:
+        """Where to save a content file under a new name (File > Save As on its tab)."""
+        name, _ = QFileDialog.getSaveFileName(
+            self.parent, "Save File As", str(suggested), CONTENT_FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if path.suffix.lower() not in (".yaml", ".yml"):
+            path = path.with_name(path.name + ".yaml")
             if not self._may_replace(path):
                 return None
         return path

@@ -54,6 +54,10 @@ class ScriptedPrompts(Prompts):
         self.asked.append(("save as", str(suggested)))
         return self.save_paths.pop(0)
 
+    def save_file_path(self, suggested: Path) -> Path | None:
+        self.asked.append(("save file as", str(suggested)))
+        return self.save_paths.pop(0)
+
     def export_path(self, suggested: Path) -> Path | None:
         self.asked.append(("export", str(suggested)))
         return self.export_paths.pop(0)

@@ -420,3 +420,48 @@ def test_a_bundled_file_can_be_tried_out_but_not_overwritten(
     assert tab.is_dirty
     prompts.unsaved_answers = ["discard"]
     assert window.documents.close_current()
+
+
+def test_save_as_on_a_file_tab_saves_that_file_under_a_new_name(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, prompts: ScriptedPrompts
+) -> None:
+    old = cards.path
+    old_text = old.read_text("utf-8")
+    layout_text = window.model.path.read_text("utf-8")
+    line = line_of(cards, "    copies: 3")
+    type_at_end_of_line(qtbot, cards, line, "0")
+    target = old.with_name("more-cards.yaml")
+    prompts.save_paths = [target]
+    qtbot.keyClick(
+        cards.editor,
+        Qt.Key.Key_S,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    assert prompts.asked[-1] == ("save file as", str(old))
+    assert "    copies: 30\n" in target.read_text("utf-8")
+    assert old.read_text("utf-8") == old_text  # the old file keeps its text
+    assert window.model.path.read_text("utf-8") == layout_text  # the layout is not touched
+    assert cards.path == target.resolve()
+    assert not cards.is_dirty
+    assert window.tabs.tabText(window.tabs.indexOf(cards)) == "snails-base/more-cards.yaml"
+    assert target.resolve() in window.unsaved_texts()
+    assert old not in window.unsaved_texts()
+
+
+def test_save_as_of_a_bundled_file_goes_to_a_folder_of_ones_own(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    bundled = content_dir() / "snails-base" / "tokens.yaml"
+    original = bundled.read_bytes()
+    assert window.open_file_tab(bundled)
+    tab = window.documents.current()
+    assert tab is not None
+    type_at_end_of_line(qtbot, tab, 1, " tried")
+    prompts.save_paths = [bundled.with_name("tokens-copy.yaml"), tmp_path / "mine.yaml"]
+    assert not window.save_current_as()  # not among the bundled files
+    assert prompts.asked[-1][0] == "error"
+    assert not bundled.with_name("tokens-copy.yaml").exists()
+    assert window.save_current_as()
+    assert (tmp_path / "mine.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
+    assert bundled.read_bytes() == original
+    assert not tab.is_dirty
