@@ -41,26 +41,19 @@ def _deaths(
                 totals[label] = totals.get(label, 0) + count
     n = len(games)
     values = {label: total / n for label, total in totals.items()}
-    high = max(values.values(), default=0.0)
     if cause is None:
-        return Heatmap(
-            id="deaths",
-            title="Where snails die",
-            unit="deaths per game",
-            values=values,
-            low=0.0,
-            high=high,
-            reading="snails that died on the space, of any cause, per game; hotter: more",
-            games=n,
-        )
+        key, title, unit = "deaths", "Where snails die", "deaths per game"
+    else:
+        key, title, unit = "drowned", "Where snails drown", "drownings per game"
+    what = "of any cause" if cause is None else f"of {cause} damage"
     return Heatmap(
-        id="drowned",
-        title="Where snails drown",
-        unit="drownings per game",
+        id=key,
+        title=title,
+        unit=unit,
         values=values,
         low=0.0,
-        high=high,
-        reading="snails that died of water damage on the space, per game; hotter: more",
+        high=max(values.values(), default=0.0),
+        reading=f"snails that died {what} on the space, per game; hotter: more",
         games=n,
     )
 
@@ -74,7 +67,8 @@ def _sunk_round(game: Mapping[str, Any], label: str, height: int) -> int | None:
 
 def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> Heatmap:
     """Mean round a land space's last tile is destroyed; standing to the end counts the
-    match's last round."""
+    match's last round, so a space that never sank shows the mean game length (the scale's
+    top: no space can exceed it)."""
     values: dict[str, float] = {}
     for label, height in land.items():
         lasted = []
@@ -82,18 +76,18 @@ def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> He
             sunk = _sunk_round(game, label, height)
             lasted.append(sunk if sunk is not None else int(game["rounds"]))
         values[label] = sum(lasted) / len(lasted)
-    longest = max((int(g["rounds"]) for g in games), default=0)
+    mean_length = sum(int(g["rounds"]) for g in games) / len(games)
     return Heatmap(
         id="survival",
         title="How long each space lasts",
         unit="mean round sunk",
         values=values,
         low=min(values.values(), default=0.0),
-        high=float(longest),
+        high=mean_length,
         reading=(
             "the mean round in which the space's last tile was destroyed; a space still"
-            " standing at a game's end counts that game's last round, so the highest value"
-            f" ({longest}) means it lasted every game; hotter: sinks sooner"
+            " standing at a game's end counts that game's last round, so a space that never"
+            f" sank shows the mean game length ({mean_length:.1f}); hotter: sinks sooner"
         ),
         hot_high=False,
         games=len(games),
