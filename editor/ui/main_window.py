@@ -261,9 +261,10 @@ class MainWindow(QMainWindow):
         model.subscribe(self._model_changed)
         self.board_view.board_scene.set_picture(model.picture())
         self.board_view.board_scene.select(None)
-        self.heatmap_layer.clear()  # another layout: the last batch's heatmaps are not its own
-        self.replay_panel.design_changed()
-        self.simulator.design_changed()  # another layout: the simulator plays it
+        # another layout: the last batch's heatmaps, games and seeds are not its own
+        self.heatmap_layer.clear()
+        self.replay_panel.layout_replaced()
+        self.simulator.layout_replaced()  # and the simulator plays it
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)

@@ -298,6 +298,11 @@ class ReplayPanel(QWidget):
         if self._from_fallback:
             self.set_context(None)
 
+    def layout_replaced(self) -> None:
+        """Another layout is open: no games or seeds of the old one (a replay shown stays)."""
+        self.set_context(None)
+        self.clear_batch()
+
     def clear_batch(self) -> None:
         """No batch: no games listed (a replay shown stays, it is still a true replay)."""
         self.show_results([])

@@ -95,6 +95,12 @@ class SimulatorPanel(QWidget):
         self._seed = 0
         self._pending = True  # a design waits to be played (played when the dock is shown)
         self._latest = Snapshot(0, "idle", "waiting for the design")
+        #: Batches of generations below this one played a layout no longer open.
+        self._floor = 0
+        #: The latest snapshot's set-up and the generation that brought it first (a paused
+        #: simulator hands the old batch on under a new generation).
+        self._ready: object = None
+        self._ready_from = 0
         self._shown: Snapshot | None = None
         self._closed = False
         self._visible = False
@@ -209,8 +215,8 @@ class SimulatorPanel(QWidget):
         return self._latest
 
     def results(self) -> tuple[GameResult, ...]:
-        """The latest batch's results so far, in index order."""
-        return self._latest.results
+        """The latest batch's results so far, in index order (none from another layout)."""
+        return self._latest.results if self._ready_from >= self._floor else ()
 
     @property
     def simulator(self) -> LiveSimulator | None:
@@ -226,6 +232,12 @@ class SimulatorPanel(QWidget):
             return
         if self._visible:
             self._debounce.start()
+
+    def layout_replaced(self) -> None:
+        """Another layout is open: batches played before are not its own; play it."""
+        submitted = self._sim.generation if self._sim is not None else 0
+        self._floor = max(submitted, self._latest.generation) + 1
+        self.design_changed()
 
     def _settings_changed(self) -> None:
         if self._qsettings is not None:
@@ -308,6 +320,8 @@ class SimulatorPanel(QWidget):
         # queued from the simulator's thread; an older generation's snapshot is stale
         if snapshot.generation >= self._latest.generation:
             self._latest = snapshot
+            if snapshot.ready is not self._ready:
+                self._ready, self._ready_from = snapshot.ready, snapshot.generation
             if not self._refresh.isActive():
                 self._redraw()
 

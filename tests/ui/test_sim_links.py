@@ -166,3 +166,39 @@ def test_the_live_simulator_feeds_the_heatmap_and_its_games_replay_to_the_same_e
         shown = window.replay_panel.replay
         assert shown is not None and shown.spec.seed == result.seed
         assert "the same end as the simulated game" in window.replay_panel.status.text()
+
+
+def test_another_layout_shows_nothing_of_the_old_layouts_batch(
+    qtbot: QtBot, open_window: Any, crab_file: Path, prompts: Any
+) -> None:
+    from editor.core.resources import layouts_dir
+    from editor.sim.live import Snapshot
+
+    window = open_window(crab_file)
+    results, snap = a_batch(window)
+
+    def old_batch(generation: int, games: int) -> Snapshot:
+        return Snapshot(
+            generation, "running", results=tuple(results[:games]), plan=snap.plan, ready=snap.ready
+        )
+
+    window.simulator._received(old_batch(1, 3))
+    assert window.heatmap_layer.heatmaps()
+    assert window.replay_panel.games.rowCount() == 3
+    assert window.files.open_file(layouts_dir() / "robot.layout.yaml")
+    assert window.heatmap_layer.heatmaps() == []
+    assert window.replay_panel.games.rowCount() == 0
+    assert window.replay_panel.context is None  # a seed entered now plays the new layout
+    # the old batch goes on (a hidden dock lets it finish), or a paused simulator hands it
+    # on under a new generation: neither is drawn over the new layout
+    window.simulator._received(old_batch(1, 5))
+    window.simulator._received(old_batch(2, 5))
+    assert window.heatmap_layer.heatmaps() == []
+    assert window.replay_panel.games.rowCount() == 0
+    # the new layout's own batch is shown
+    fresh, fresh_snap = a_batch(window)
+    window.simulator._received(
+        Snapshot(3, "running", results=tuple(fresh), plan=fresh_snap.plan, ready=fresh_snap.ready)
+    )
+    assert window.heatmap_layer.heatmaps()
+    assert window.replay_panel.games.rowCount() == len(fresh)
