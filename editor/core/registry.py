@@ -130,6 +130,25 @@ Preview = Callable[[str, Mapping[str, Any]], "Face | None"]
 
 
 @dataclass(frozen=True)
+class PlaytestCheck:
+    """A playtest warning raised only when the 95% interval of a measure clears a threshold.
+
+    Games cannot import the simulator, so they hand over plain numbers: ``rate`` as
+    (successes, trials), judged by its Wilson interval, or ``values`` (one per game), judged
+    by the t interval of their mean. The warning stands when the interval lies wholly above
+    ``above`` or wholly below ``below``; ``{measure}`` in ``text`` is filled with the figure
+    and its interval (in percent for a rate, and for values when ``percent``).
+    """
+
+    text: str
+    rate: tuple[int, int] | None = None
+    values: tuple[float, ...] = ()
+    above: float | None = None
+    below: float | None = None
+    percent: bool = False
+
+
+@dataclass(frozen=True)
 class Heatmap:
     """One measure per board space over a batch of simulated matches, for a board overlay.
 
@@ -185,8 +204,11 @@ TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
 #: A layout's statistics as sections of text, for the editor's Statistics dock.
 LayoutStatistics = Callable[["Workspace", "Layout"], Sequence[StatSection]]
 #: Warnings a playtester would raise about a batch: (the engine's prepared content, the
-#: layout, the finished matches as ``GameResult.to_json()`` records, the modules on).
-Playtest = Callable[[Any, "Layout", Sequence[Mapping[str, Any]], frozenset[str]], Sequence[str]]
+#: layout, the finished matches as ``GameResult.to_json()`` records, the modules on); plain
+#: text stands as it is, a :class:`PlaytestCheck` only when its interval clears its threshold.
+Playtest = Callable[
+    [Any, "Layout", Sequence[Mapping[str, Any]], frozenset[str]], Sequence["str | PlaytestCheck"]
+]
 #: Heatmaps of a batch: its finished matches (``GameResult.to_json()`` records) on a layout.
 Heatmaps = Callable[[Sequence[Mapping[str, Any]], "Workspace", "Layout"], Sequence[Heatmap]]
 #: The board of a match in progress (the engine's state), for replays.

@@ -1,5 +1,6 @@
 """Warnings a playtester would raise about a batch: what every game shares (a faction far
-from a fair share of wins, games that failed) plus the game's own ``playtest`` hook.
+from a fair share of wins, games that failed) plus the game's own ``playtest`` hook, whose
+:class:`~editor.core.registry.PlaytestCheck` numbers are judged here by their 95% interval.
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from typing import Any
 
 from editor.core import registry
 from editor.core.layouts import Layout
+from editor.core.registry import PlaytestCheck
 from editor.sim.runner import BatchPlan, GameResult
+from editor.sim.stats import mean_ci, wilson
+from editor.sim.summary import mean_text, rate_text
 
 #: A faction is far from its fair share when its whole 95% interval lies beyond this factor
 #: of it (half or one and a half times): a gap a playtester would notice at the table.
@@ -51,6 +55,26 @@ def failure_warnings(results: Sequence[GameResult]) -> list[str]:
     return [f"{len(failed)} of {len(results)} games failed (seeds {seeds}{more})"]
 
 
+def judge(check: PlaytestCheck) -> str | None:
+    """A game's check worded with its interval when that interval clears the threshold."""
+    if check.rate is not None:
+        rate = wilson(*check.rate)
+        low, high = rate.low, rate.high
+        measure = rate_text(rate.to_json())
+    else:
+        if len(check.values) < 2:  # one value has no spread: no interval to judge by
+            return None
+        mean = mean_ci(check.values)
+        low, high = mean.low, mean.high
+        if check.percent:
+            measure = f"{100 * mean.mean:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+        else:
+            measure = mean_text(mean.to_json())
+    above = check.above is not None and low > check.above
+    below = check.below is not None and high < check.below
+    return check.text.replace("{measure}", measure) if above or below else None
+
+
 def playtest_warnings(
     summary: Mapping[str, Any],
     results: Sequence[GameResult],
@@ -65,5 +89,8 @@ def playtest_warnings(
     game = registry.get(game_id)
     finished = [r.to_json() for r in results if r.ok]
     if game is not None and game.playtest is not None and finished:
-        out += game.playtest(prepared, layout, finished, plan.modules)
+        for warning in game.playtest(prepared, layout, finished, plan.modules):
+            said = warning if isinstance(warning, str) else judge(warning)
+            if said is not None:
+                out.append(said)
     return out

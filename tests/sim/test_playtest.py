@@ -11,12 +11,14 @@ import pytest
 
 from editor.core import registry
 from editor.core.layouts import Layout
+from editor.core.registry import PlaytestCheck
 from editor.core.resources import layouts_dir
 from editor.core.workspace import open_layout
 from editor.sim.playtest import (
     FAR_FACTOR,
     faction_warnings,
     failure_warnings,
+    judge,
     playtest_warnings,
 )
 from editor.sim.runner import BatchPlan, GameResult
@@ -66,9 +68,13 @@ def test_the_games_own_warnings_follow(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def hook(
         prepared: Any, layout: Layout, games: Sequence[Mapping[str, Any]], modules: frozenset[str]
-    ) -> list[str]:
+    ) -> list[str | PlaytestCheck]:
         calls.append((prepared, len(games), modules))
-        return ["the game's own warning"]
+        return [
+            "the game's own warning",
+            PlaytestCheck("cleared: {measure}", rate=(0, 100), below=0.05),
+            PlaytestCheck("not cleared: {measure}", rate=(3, 100), below=0.05),
+        ]
 
     game = registry.get("snails")
     assert game is not None
@@ -81,6 +87,34 @@ def test_the_games_own_warnings_follow(monkeypatch: pytest.MonkeyPatch) -> None:
     warnings = playtest_warnings(
         summary, results, plan, game_id="snails", prepared="P", layout=layout
     )
-    assert warnings == ["1 of 2 games failed (seeds 2)", "the game's own warning"]
+    assert warnings == [
+        "1 of 2 games failed (seeds 2)",
+        "the game's own warning",
+        "cleared: 0.0% [0.0, 3.7] (0/100)",
+    ]
     # only the finished games reach the hook
     assert calls == [("P", 1, frozenset({"wind"}))]
+
+
+def test_a_check_stands_only_when_its_interval_clears_the_threshold() -> None:
+    # 12 of 100 is above 5%, but its interval reaches down to 7%: not surely above 10%
+    assert wilson(12, 100).low < 0.10 < 0.12
+    assert judge(PlaytestCheck("{measure}", rate=(12, 100), above=0.10)) is None
+    assert judge(PlaytestCheck("{measure}", rate=(30, 100), above=0.10)) == (
+        "30.0% [21.9, 39.6] (30/100)"
+    )
+    assert judge(PlaytestCheck("{measure}", rate=(30, 100), below=0.10)) is None
+
+
+def test_a_check_of_values_is_judged_by_the_interval_of_their_mean() -> None:
+    spread = (0.2, 0.9, 0.3, 0.8)  # mean 0.55, but far too spread to say "over a half"
+    assert judge(PlaytestCheck("x", values=spread, above=0.5)) is None
+    close = (0.6, 0.62, 0.58, 0.6)
+    assert judge(PlaytestCheck("{measure} gone", values=close, above=0.5, percent=True)) == (
+        "60.0% [57.4, 62.6] gone"
+    )
+    assert judge(PlaytestCheck("{measure}", values=(6.0, 6.2, 5.8, 6.0), above=5)) == (
+        "6.00 [5.74, 6.26]"
+    )
+    # one game has no spread, so no interval: never a warning
+    assert judge(PlaytestCheck("x", values=(0.99,), above=0.5)) is None

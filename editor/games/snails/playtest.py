@@ -1,8 +1,11 @@
 """Snails warnings a playtester would raise about a batch: cards never or always played,
 land gone early.
 
-They read the measures of :mod:`editor.games.snails.metrics` (plays per card, tiles
-destroyed per round) in the finished matches' ``GameResult.to_json()`` records.
+Each is a :class:`~editor.core.registry.PlaytestCheck` (numbers and a named threshold); the
+simulator warns only when the measure's 95% interval lies beyond the threshold, so a few
+games never raise one by chance. They read the measures of
+:mod:`editor.games.snails.metrics` (plays per card, tiles destroyed per round) in the
+finished matches' ``GameResult.to_json()`` records.
 """
 
 from __future__ import annotations
@@ -11,24 +14,27 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from editor.core.layouts import Layout
+from editor.core.registry import PlaytestCheck
 
-#: Fewer games than this say little about a card: a single copy may simply not be drawn.
-MIN_GAMES_FOR_CARDS = 20
-#: A card played in at least this share of games is one nobody can do without.
-ALWAYS_PLAYED = 0.95
+#: A card is one nobody can do without when, with 95% confidence, it is played in more than
+#: this share of games.
+ALWAYS_PLAYED = 0.9
+#: A card is dead weight when, with 95% confidence, it is played in fewer than this share of
+#: games (a card never played in 200 games is, in at most 2% of them).
+NEVER_PLAYED = 0.05
 #: The round by which losing most land means the board collapses before the game unfolds.
 EARLY_ROUND = 3
-#: "Most" land: more than this share of the layout's tiles destroyed.
+#: "Most" land: more than this share of the layout's tiles destroyed, on average, with 95%
+#: confidence.
 MOST_LAND = 0.5
-#: Fewer games than this give too rough a mean share of land destroyed to warn about.
-MIN_GAMES_FOR_LAND = 5
 
 
 def playtest(
     prepared: Any, layout: Layout, games: Sequence[Mapping[str, Any]], modules: frozenset[str]
-) -> list[str]:
-    """The warnings for a batch of finished matches on a layout (the registry's hook)."""
-    return [*card_warnings(prepared, games, modules), *land_warnings(layout, games)]
+) -> list[PlaytestCheck]:
+    """The checks for a batch of finished matches on a layout (the registry's hook); the
+    simulator warns about those whose interval clears their threshold."""
+    return [*card_checks(prepared, games, modules), *land_checks(layout, games)]
 
 
 def deck_cards(prepared: Any, modules: frozenset[str]) -> list[str]:
@@ -37,33 +43,43 @@ def deck_cards(prepared: Any, modules: frozenset[str]) -> list[str]:
     return sorted({rules.cards[index].id for index in rules.deck(modules)})
 
 
-def card_warnings(
+def card_checks(
     prepared: Any, games: Sequence[Mapping[str, Any]], modules: frozenset[str]
-) -> list[str]:
-    """A deck card never played, or played in (almost) every game."""
+) -> list[PlaytestCheck]:
+    """For each deck card, the share of games it was played in: too rare, or nearly all."""
     count = len(games)
-    if count < MIN_GAMES_FOR_CARDS:
-        return []
     out = []
     for card in deck_cards(prepared, modules):
         played_in = sum(g["metrics"]["plays"].get(card, 0) > 0 for g in games)
-        if played_in == 0:
-            out.append(f"card {card} was never played in {count} games")
-        elif played_in >= ALWAYS_PLAYED * count:
-            out.append(f"card {card} was played in {played_in} of {count} games")
+        rarely = "was never played" if played_in == 0 else "is hardly ever played"
+        rate = (played_in, count)
+        out.append(
+            PlaytestCheck(
+                f"card {card} {rarely}: {{measure}} of games", rate=rate, below=NEVER_PLAYED
+            )
+        )
+        out.append(
+            PlaytestCheck(
+                f"card {card} is played in nearly every game: {{measure}} of games",
+                rate=rate,
+                above=ALWAYS_PLAYED,
+            )
+        )
     return out
 
 
-def land_warnings(layout: Layout, games: Sequence[Mapping[str, Any]]) -> list[str]:
-    """Most of the layout's tiles destroyed by round :data:`EARLY_ROUND`, on average."""
+def land_checks(layout: Layout, games: Sequence[Mapping[str, Any]]) -> list[PlaytestCheck]:
+    """The share of the layout's tiles destroyed by round :data:`EARLY_ROUND`, per game."""
     tiles = sum(len(stack) for stack in layout.spaces.values())
-    if tiles == 0 or len(games) < MIN_GAMES_FOR_LAND:
+    if tiles == 0:
         return []
-    gone = [sum(g["metrics"]["destroyed"][:EARLY_ROUND]) / tiles for g in games]
-    share = sum(gone) / len(gone)
-    if share <= MOST_LAND:
-        return []
+    gone = tuple(sum(g["metrics"]["destroyed"][:EARLY_ROUND]) / tiles for g in games)
     return [
-        f"most land is gone by round {EARLY_ROUND}: {100 * share:.0f}% of the {tiles} tiles"
-        f" on average over {len(games)} games"
+        PlaytestCheck(
+            f"most land is gone by round {EARLY_ROUND}: {{measure}} of the {tiles} tiles on"
+            f" average over {len(games)} games",
+            values=gone,
+            above=MOST_LAND,
+            percent=True,
+        )
     ]
