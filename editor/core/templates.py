@@ -128,20 +128,19 @@ def new_pack(
     except OSError as exc:
         raise TemplateError(f"cannot create a pack in {parent}: {exc.strerror or exc}") from exc
     try:
-        (staging / "pack.yaml").write_text(text, encoding="utf-8")
-        staging.chmod(0o777 & ~_umask())
+        # mkdtemp's folder is private (0700); a folder made inside it gets the usual
+        # permissions from the umask, without touching the process-wide umask (not safe
+        # while other threads create files)
+        built = staging / pack_id
+        built.mkdir()
+        (built / "pack.yaml").write_text(text, encoding="utf-8")
         # rename, not replace: another program making the same folder meanwhile wins
-        os.rename(staging, folder)
+        os.rename(built, folder)
     except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
         raise TemplateError(f"cannot create {folder}: {exc.strerror or exc}") from exc
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return folder
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 @dataclass(frozen=True)
@@ -235,10 +234,7 @@ def _ids_in(text: str | None, top_key: str) -> set[str]:
     document, _ = parse_document(text, "entries")
     if document is None or not isinstance(document.data, dict):
         return set()
-    items = document.data.get(top_key)
-    if not isinstance(items, list):
-        return set()
-    return {str(item["id"]) for item in items if isinstance(item, dict) and "id" in item}
+    return _entry_ids(document.data.get(top_key))
 
 
 def unique_id(base: str, taken: Iterable[str]) -> str:
@@ -313,7 +309,7 @@ def _with_newline(text: str) -> str:
 
 
 def _item_indent(text: str, top_key: str) -> str:
-    """The indent of the existing items of the top key's list ('' when it has none yet)."""
+    """The indent of the existing items of the top key's list (two blanks when it has none)."""
     lines = text.split("\n")
     key = re.compile(rf"^{re.escape(top_key)}\s*:")
     for number, line in enumerate(lines):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -51,6 +53,21 @@ def test_new_pack_writes_a_valid_manifest_that_the_loader_accepts(tmp_path: Path
     assert not pack.bundled
     # nothing else was left behind (the staging folder was renamed)
     assert [p.name for p in tmp_path.iterdir()] == ["my-volcanoes"]
+
+
+def test_a_new_pack_folder_gets_the_umask_permissions_without_changing_the_umask(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mask = os.umask(0o022)
+    os.umask(mask)
+
+    def umask(_: int) -> int:  # setting it is process-wide: a thread's file would get it
+        raise AssertionError("new_pack changed the process umask")
+
+    monkeypatch.setattr(os, "umask", umask)
+    folder = new_pack(tmp_path, "Open Pack", "snails", dependencies={})
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o777 & ~mask
+    assert [p.name for p in tmp_path.iterdir()] == ["open-pack"]
 
 
 @pytest.mark.parametrize(
