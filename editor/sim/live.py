@@ -201,22 +201,25 @@ class LiveSimulator:
     def submit(self, design: Design, settings: LiveSettings) -> int:
         """Play this design next: cancel the batch in flight and start a new generation."""
         with self._lock:
-            if self._closed:
-                return self._generation
-            self._generation += 1
-            previous = self._job
-            job = _Job(self._generation, design, settings, time.monotonic())
-            self._job = job
-            if previous is not None and previous.batch is not None:
-                previous.batch.cancel()
-            if self._paused:
-                # remembered for resume(); the results shown stay those of the paused batch
-                self._publish_locked(
-                    replace(self._snapshot, generation=job.generation, reason=self._pause_reason())
-                )
-                return job.generation
-            self._start_locked(job)
+            return self._submit_locked(design, settings)
+
+    def _submit_locked(self, design: Design, settings: LiveSettings) -> int:
+        if self._closed:
+            return self._generation
+        self._generation += 1
+        previous = self._job
+        job = _Job(self._generation, design, settings, time.monotonic())
+        self._job = job
+        if previous is not None and previous.batch is not None:
+            previous.batch.cancel()
+        if self._paused:
+            # remembered for resume(); the results shown stay those of the paused batch
+            self._publish_locked(
+                replace(self._snapshot, generation=job.generation, reason=self._pause_reason())
+            )
             return job.generation
+        self._start_locked(job)
+        return job.generation
 
     def pause(self) -> None:
         """Stop the batch in flight and start no other until :meth:`resume`."""
@@ -230,15 +233,16 @@ class LiveSimulator:
 
     def resume(self) -> None:
         """Play the latest design again (from its first game)."""
+        # under one lock: unpaused but not yet superseded, the paused batch's thread could
+        # publish its own end as the latest news
         with self._lock:
             if not self._paused:
                 return
             self._paused = False
-        job = self._job
-        if job is not None:
-            self.submit(job.design, job.settings)
-        else:  # nothing was asked for yet
-            with self._lock:
+            job = self._job
+            if job is not None:
+                self._submit_locked(job.design, job.settings)
+            else:  # nothing was asked for yet
                 self._publish_locked(Snapshot(self._generation, "idle", "no design yet"))
 
     @property

@@ -188,3 +188,25 @@ def test_closing_leaves_no_worker_process(alive: Any) -> None:
     assert sim.snapshot().done < 5000
     assert multiprocessing.active_children() == []
     assert seen and not [pid for pid in seen if alive(pid)]
+
+
+def test_resume_leaves_the_paused_batch_no_moment_to_publish(
+    simulator: LiveSimulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    simulator.submit(design(), LiveSettings(games=2, seed=1))
+    simulator.wait()
+    paused = simulator._job
+    assert paused is not None
+    simulator.pause()
+    published: list[bool] = []
+
+    def submit(design: Design, settings: LiveSettings) -> int:
+        # what the paused batch's thread may do at any moment: publish its end
+        published.append(simulator._publish(paused, Snapshot(paused.generation, "cancelled")))
+        return LiveSimulator.submit(simulator, design, settings)
+
+    monkeypatch.setattr(simulator, "submit", submit)
+    simulator.resume()
+    assert True not in published
+    assert simulator.generation == paused.generation + 1
+    assert simulator.wait().state == "done"
