@@ -143,6 +143,8 @@ def build_plan(settings: LiveSettings, engine: Engine, prepared: Any) -> BatchPl
             modules=frozenset(settings.modules) & offered,
             faction_mode="random",
             factions=pool,
+            # each game's log digest, so that its replay proves it reached the same end
+            digest=True,
         )
         engine.new_match(prepared, match_spec(plan, 0))  # the engine judges the set-up
     except ValueError as exc:

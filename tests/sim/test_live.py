@@ -14,6 +14,7 @@ import pytest
 from editor.core.resources import layouts_dir
 from editor.sim.design import Design
 from editor.sim.live import LiveSettings, LiveSimulator, Snapshot, failures_text
+from editor.sim.replay import differences, replay_result
 from editor.sim.runner import game_seed
 
 CRAB = layouts_dir() / "crustacean.layout.yaml"
@@ -210,3 +211,15 @@ def test_resume_leaves_the_paused_batch_no_moment_to_publish(
     assert True not in published
     assert simulator.generation == paused.generation + 1
     assert simulator.wait().state == "done"
+
+
+def test_every_game_of_a_batch_replays_to_the_same_event_log(simulator: LiveSimulator) -> None:
+    simulator.submit(design(), LiveSettings(games=3, players=2, seed=5))
+    snap = simulator.wait()
+    assert snap.state == "done" and snap.ready is not None and snap.plan is not None
+    for result in snap.results:
+        # the digest of the game's log is what lets the replay prove the same end
+        assert result.digest
+        played = replay_result(snap.ready.engine, snap.ready.prepared, snap.plan, result)
+        assert played.digest == result.digest
+        assert differences(played, result) == []
