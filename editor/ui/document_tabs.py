@@ -29,6 +29,7 @@ from editor.core.schemas import SchemaRegistry
 from editor.core.workspace import PathError, load_workspace
 from editor.ui.autosave import BufferAutosaver, Recovery
 from editor.ui.code_editor import CodeEditor
+from editor.ui.find_bar import FindBar
 
 if TYPE_CHECKING:
     from editor.ui.main_window import MainWindow
@@ -110,7 +111,10 @@ class DocumentTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
+        #: Ctrl+F: find in this file.
+        self.find_bar = FindBar(self.editor, self)
         layout.addWidget(self.editor, 1)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.help_label)
 
     @property
@@ -180,10 +184,13 @@ class DocumentTabs(QObject):
         self.redo_action = QAction("&Redo", window)
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.triggered.connect(lambda _=False: self._editor_call("redo"))
+        self.find_action = QAction("&Find…", window)
+        self.find_action.setShortcuts([QKeySequence("Ctrl+F")])
+        self.find_action.triggered.connect(lambda _=False: self.find_in_current())
         self.close_action = QAction("&Close Tab", window)
         self.close_action.setShortcut(QKeySequence("Ctrl+W"))
         self.close_action.triggered.connect(lambda _=False: self.close_current())
-        for action in (self.undo_action, self.redo_action, self.close_action):
+        for action in (self.undo_action, self.redo_action, self.find_action, self.close_action):
             window.addAction(action)
         self.undo_action.setVisible(False)
         self.redo_action.setVisible(False)
@@ -295,6 +302,15 @@ class DocumentTabs(QObject):
             document = tab.editor.document()
             self.undo_action.setEnabled(document.isUndoAvailable())
             self.redo_action.setEnabled(document.isRedoAvailable())
+
+    def find_in_current(self) -> bool:
+        """Ctrl+F: open the current file tab's find bar (False on the board or the replay)."""
+        tab = self.current()
+        if tab is None:
+            self.window.statusBar().showMessage("Find works in a file's tab", 3000)
+            return False
+        tab.find_bar.open_bar()
+        return True
 
     def _editor_call(self, name: str) -> None:
         tab = self.current()
@@ -465,7 +481,7 @@ class DocumentTabs(QObject):
         """Close the current file tab (Ctrl+W); nothing on the board tab."""
         tab = self.current()
         if tab is None:
-            self.window.statusBar().showMessage("The board tab stays open", 3000)
+            self.window.statusBar().showMessage("The Board and Replay tabs stay open", 3000)
             return False
         return self.close_index(self.tabs.indexOf(tab))
 

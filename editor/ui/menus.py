@@ -77,6 +77,7 @@ def build_menus(window: MainWindow) -> None:
     # a content file's tab undoes in its own text; only one pair is visible at a time
     edit_menu.addAction(window.documents.undo_action)
     edit_menu.addAction(window.documents.redo_action)
+    edit_menu.addAction(window.documents.find_action)
     edit_menu.addSeparator()
     window.rotate_cw_action = _action(
         window, "Rotate Layout 60° &Clockwise", lambda: window.transform(1, False), "Ctrl+]"

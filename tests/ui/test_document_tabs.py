@@ -465,3 +465,35 @@ def test_save_as_of_a_bundled_file_goes_to_a_folder_of_ones_own(
     assert (tmp_path / "mine.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
     assert bundled.read_bytes() == original
     assert not tab.is_dirty
+
+
+def test_ctrl_f_finds_text_in_the_file_tab_and_wraps(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab
+) -> None:
+    cards.editor.setFocus()
+    qtbot.keyClick(cards.editor, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    bar = cards.find_bar
+    assert bar.isVisible()
+    qtbot.keyClicks(bar.field, "BAZOOKA")  # case does not matter
+    qtbot.keyClick(bar.field, Qt.Key.Key_Return)
+    first = cards.editor.position()
+    assert cards.editor.textCursor().selectedText() == "bazooka"
+    assert first[0] == line_of(cards, "  - id: bazooka")
+    qtbot.keyClick(bar.field, Qt.Key.Key_Return)
+    second = cards.editor.position()
+    assert second[0] > first[0]
+    assert cards.editor.textCursor().selectedText().lower() == "bazooka"
+    # backwards from the first match wraps to the last one in the file
+    qtbot.keyClick(bar.field, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert cards.editor.position() == first
+    qtbot.keyClick(bar.field, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert cards.editor.position()[0] >= second[0]
+    assert bar.result.text() == "wrapped"
+    bar.field.setText("no such words here")
+    assert not bar.find()
+    assert bar.result.text() == "not found"
+    qtbot.keyClick(bar.field, Qt.Key.Key_Escape)
+    assert not bar.isVisible()
+    assert cards.editor.hasFocus()
+    window.tabs.setCurrentIndex(0)
+    assert not window.documents.find_in_current()  # the board has nothing to find in
