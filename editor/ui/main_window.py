@@ -551,6 +551,8 @@ class MainWindow(QMainWindow):
         self.autosave.discard()
         self.autosave.stop()
         self.documents.shutdown()
+        self.replay_panel.pause()  # a replay playing on would tick in a closed window
+        self._check_timer.stop()
         self.simulator.shutdown()  # cancels the batch; no worker process outlives the window
         event.accept()
 

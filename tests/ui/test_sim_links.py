@@ -202,3 +202,14 @@ def test_another_layout_shows_nothing_of_the_old_layouts_batch(
     )
     assert window.heatmap_layer.heatmaps()
     assert window.replay_panel.games.rowCount() == len(fresh)
+
+
+def test_closing_the_window_stops_a_replay_playing(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    assert window.replay_panel.replay_seed(5) is not None
+    window.replay_panel.play()
+    assert window.replay_panel.playing
+    assert window.close()
+    assert not window.replay_panel.playing
