@@ -117,7 +117,8 @@ def prepare_design(design: Design) -> Ready | Invalid:
     """Load a design and set it up for its game's engine, or say why it cannot be played."""
     missing = [f for f in design.pack_folders if not f.is_dir()]
     if missing:
-        return Invalid(f"the pack folder {missing[0]} does not exist")
+        what = "is not a folder" if missing[0].exists() else "does not exist"
+        return Invalid(f"the pack folder {missing[0]} {what}")
     try:
         loaded = load_design(design)
     except PathError as exc:

@@ -30,13 +30,6 @@ from editor.sim.design import (
 CRAB = layouts_dir() / "crustacean.layout.yaml"
 
 
-@pytest.fixture
-def scratch_pack(tmp_path: Path) -> Path:
-    folder = tmp_path / "packs" / "snails-base"
-    shutil.copytree(content_dir() / "snails-base", folder)
-    return folder
-
-
 def test_the_bundled_layout_is_ready_to_play() -> None:
     ready = prepare_design(Design(CRAB, CRAB.read_text()))
     assert isinstance(ready, Ready)
@@ -110,6 +103,9 @@ def test_errors_in_a_pack_the_layout_does_not_use_do_not_block(tmp_path: Path) -
 def test_a_missing_pack_folder_or_no_layout_is_said(tmp_path: Path) -> None:
     missing = prepare_design(Design(CRAB, CRAB.read_text(), (tmp_path / "gone",)))
     assert isinstance(missing, Invalid) and "does not exist" in missing.reason
+    (tmp_path / "notes.txt").write_text("not a pack")
+    a_file = prepare_design(Design(CRAB, CRAB.read_text(), (tmp_path / "notes.txt",)))
+    assert a_file == Invalid(f"the pack folder {tmp_path / 'notes.txt'} is not a folder")
     board = layouts_dir() / "snails-expert.board.yaml"
     none = prepare_design(Design(board, board.read_text()))
     assert none == Invalid("the design has no layout to play on (a *.layout.yaml file)")
