@@ -264,6 +264,7 @@ class _Schema:
         self.schemas = schemas.schemas
 
     def lookup(self, uri: str) -> Any:
+        """The schema node at a ``$id#/json/pointer`` address (None when there is none)."""
         base, _, fragment = uri.partition("#")
         node: Any = self.schemas.get(base)
         for part in filter(None, fragment.split("/")):

@@ -213,6 +213,7 @@ class _Worker:
         self.factories = [factories[name] for name in plan.bots]
 
     def run(self, index: int) -> GameResult:
+        """Play match ``index`` of the plan; an error becomes a failed result, never raised."""
         spec = match_spec(self.plan, index)
         try:
             state = self.engine.new_match(self.prepared, spec)
