@@ -13,6 +13,9 @@ from typing import Any
 from editor.core.registry import Face, FaceLine
 from editor.games.snails.rules_content import expand_effect
 
+#: The label of the line saying what a die result the card does not list does.
+UNLISTED = "Not listed"
+
 _KINDS = {"attack": "Attack card", "special": "Special card", "faction": "Faction card"}
 
 _SNAILS = {
@@ -249,7 +252,9 @@ def card_face(card: Mapping[str, Any]) -> Face:
         for face, effects in results.items()
     )
     if lines:
-        lines += (FaceLine("Other results", "miss"),)
+        # faces are the ruleset's, which a face does not see: a card may list them all
+        # (laser-eye), so say what an unlisted one does rather than claim there are others
+        lines += (FaceLine(UNLISTED, "a miss"),)
     effects = card.get("effects") or []
     return Face(
         name=str(card.get("name", "")),

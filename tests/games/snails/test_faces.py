@@ -10,6 +10,7 @@ import editor.games  # noqa: F401  (registers Snails)
 from editor.core import registry
 from editor.core.workspace import load_workspace
 from editor.games.snails.faces import (
+    UNLISTED,
     card_face,
     describe_effect,
     faction_face,
@@ -41,7 +42,7 @@ def test_every_bundled_card_has_its_range_dice_and_results(content: RulesContent
             assert details["Range"] == (str(low) if low == high else f"{low}–{high}")
         if card.get("dice"):
             assert details["Dice"] == str(card["dice"])
-        listed = [line.label.lower() for line in face.results if line.label != "Other results"]
+        listed = [line.label.lower() for line in face.results if line.label != UNLISTED]
         assert listed == list(card.get("results") or {})
         assert len(face.effects) == len(card.get("effects") or [])
         if card["kind"] == "faction":
@@ -126,3 +127,13 @@ def test_who_the_targets_are_follows_the_card_target() -> None:
     assert describe_effect(damage, "space") == "5 damage to every snail on the target space"
     assert describe_effect(damage, "ring") == "5 damage to each snail hit"
     assert describe_effect({"heal": {"amount": 5, "to": "self"}}, "ring") == "heal your snail by 5"
+
+
+def test_a_card_listing_every_result_does_not_claim_other_results(
+    content: RulesContent,
+) -> None:
+    every = content.cards["laser-eye"]
+    assert set(every["results"]) == {"triangle", "square", "circle"}
+    labels = [line.label for line in card_face(every).results]
+    assert labels == ["Triangle", "Square", "Circle", UNLISTED]
+    assert "other" not in " ".join(labels).lower()
