@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 CHECK_DELAY_MS = 300
 #: How long after the last keystroke unsaved files are autosaved.
 AUTOSAVE_DELAY_MS = 3000
+#: How long after a watched file vanished it is looked for again (another program's save
+#: may be halfway through replacing it).
+GONE_RECHECK_MS = 300
 #: Files larger than this are not opened in the editor (they are not hand-written YAML).
 MAX_BYTES = 4 * 1024 * 1024
 
@@ -507,7 +510,7 @@ class DocumentTabs(QObject):
             self.watcher.addPath(str(path))  # replaced atomically: watch the new file
         if not path.exists():
             # maybe a save by another program halfway through its replace: look again soon
-            QTimer.singleShot(300, lambda: self._gone(tab))
+            QTimer.singleShot(GONE_RECHECK_MS, self, lambda: self._gone(tab))
             return
         try:
             text = read_text(path).replace("\r\n", "\n")

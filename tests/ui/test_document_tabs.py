@@ -497,3 +497,20 @@ def test_ctrl_f_finds_text_in_the_file_tab_and_wraps(
     assert cards.editor.hasFocus()
     window.tabs.setCurrentIndex(0)
     assert not window.documents.find_in_current()  # the board has nothing to find in
+
+
+def test_a_deletion_seen_just_before_the_window_goes_does_not_raise_later(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, request: pytest.FixtureRequest
+) -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    cards.path.unlink()
+    window.documents.disk_changed(str(cards.path))  # looks again in a moment
+    window.close()
+    request.node.qt_widgets.clear()  # deleted here: qtbot must not close it again
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    # the look again must not run on the deleted window (an error in the event loop)
+    qtbot.wait(document_tabs.GONE_RECHECK_MS + 200)
+    QApplication.processEvents()
