@@ -187,6 +187,9 @@ class LiveSimulator:
         self._lock = threading.Lock()
         self._generation = 0
         self._job: _Job | None = None
+        #: Batches playing now (a cancelled one may still be ending beside the new one's
+        #: thread, which waits for it); closing ends their workers if they do not end.
+        self._batches: set[Batch] = set()
         #: The newest batch thread started: the next one waits for it (one pool at a time).
         self._thread: threading.Thread | None = None
         self._snapshot = Snapshot(0, "idle", "no design yet")
@@ -269,10 +272,11 @@ class LiveSimulator:
         if thread is None:
             return
         thread.join(timeout)
-        if thread.is_alive():  # a task that does not end: end our pool's workers outright
-            for child in multiprocessing.active_children():
-                child.terminate()
-                child.join(1.0)
+        if thread.is_alive():  # a task that does not end: end our batches' workers outright
+            with self._lock:
+                batches = list(self._batches)
+            for batch in batches:
+                batch.terminate()
 
     def wait(self, timeout: float | None = None) -> Snapshot:
         """Wait for the current generation's thread to end (tests, benchmarks)."""
@@ -361,6 +365,15 @@ class LiveSimulator:
             if not self._current(job):
                 return
             job.batch = batch
+            self._batches.add(batch)
+        try:
+            self._stream(job, batch, base, plan)
+        finally:
+            with self._lock:
+                self._batches.discard(batch)
+
+    def _stream(self, job: _Job, batch: Batch, base: Snapshot, plan: BatchPlan) -> None:
+        """Play the batch, publishing snapshots of its results as they come."""
         if not self._publish(job, base):
             return
         started = time.monotonic()

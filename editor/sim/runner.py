@@ -354,10 +354,23 @@ class Batch:
         self.processes = processes
         self.ramp = ramp
         self._cancelled = threading.Event()
+        #: The worker pool while the batch plays in processes (for :meth:`terminate`).
+        self._pool: ProcessPoolExecutor | None = None
 
     def cancel(self) -> None:
         """Stop starting matches; safe to call from another thread."""
         self._cancelled.set()
+
+    def terminate(self, timeout: float = 1.0) -> None:
+        """End this batch's worker processes outright, and no other process: for a match
+        that never ends, which :meth:`cancel` would wait for. Safe from another thread."""
+        pool = self._pool
+        # the executor lists its processes only privately; none listed, none to end
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout)
 
     @property
     def cancelled(self) -> bool:
@@ -403,6 +416,7 @@ class Batch:
             initializer=_init_worker,
             initargs=(self.engine, self.prepared, self.plan, self.measure, os.getpid()),
         )
+        self._pool = pool
         pending: set[Future[list[GameResult]]] = set()
         try:
             # A few chunks per worker in flight: enough to keep them busy, few to cancel.
@@ -426,6 +440,7 @@ class Batch:
                         break
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
 
 def run_batch(

@@ -3,15 +3,21 @@ reason, a newer change cancels the batch in flight, failed and crashed games are
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import threading
+import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from editor.core import registry
+from editor.core.engine import MatchSpec
 from editor.core.resources import layouts_dir
+from editor.games.snails.engine import SnailsEngine
 from editor.sim.design import Design
 from editor.sim.live import LiveSettings, LiveSimulator, Snapshot, failures_text
 from editor.sim.replay import differences, replay_result
@@ -224,3 +230,42 @@ def test_every_game_of_a_batch_replays_to_the_same_event_log(simulator: LiveSimu
         played = replay_result(snap.ready.engine, snap.ready.prepared, snap.plan, result)
         assert played.digest == result.digest
         assert differences(played, result) == []
+
+
+class HangingEngine(SnailsEngine):
+    """Snails whose matches never start in a worker process (the caller's checks pass)."""
+
+    def new_match(self, prepared: Any, spec: MatchSpec) -> Any:
+        if multiprocessing.parent_process() is not None:
+            time.sleep(3600)
+        return super().new_match(prepared, spec)
+
+
+def test_closing_on_a_stuck_batch_ends_its_workers_and_no_other_process(
+    monkeypatch: pytest.MonkeyPatch, alive: Any
+) -> None:
+    game = registry.get("snails")
+    assert game is not None
+    monkeypatch.setitem(registry._GAMES, "snails", replace(game, engine=HangingEngine()))
+    bystander = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    bystander.start()
+    try:
+        running = threading.Event()
+        sim = LiveSimulator(jobs=2, context="fork")
+        sim.on_update = lambda snap: running.set() if snap.state == "running" else None
+        sim.submit(design(), LiveSettings(games=4))
+        assert running.wait(60)
+        workers: list[int | None] = []
+        for _ in range(1200):  # the pool starts its workers as tasks arrive
+            workers = [p.pid for p in multiprocessing.active_children() if p is not bystander]
+            if len(workers) == 2:
+                break
+            time.sleep(0.05)
+        assert len(workers) == 2
+        sim.close(timeout=0.5)
+        # the batch's own workers are ended; a process that is not the simulator's lives on
+        assert not [pid for pid in workers if pid is not None and alive(pid)]
+        assert bystander.is_alive()
+    finally:
+        bystander.terminate()
+        bystander.join()
