@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from editor.core.atomic import write_text_atomic
+from editor.core.files import file_kind
 from editor.ui.autosave import Recovery
 from editor.ui.board_view import LabelMode
 from editor.ui.export_image import ExportError, export_image
@@ -94,15 +95,21 @@ class FileActions:
         return True
 
     def open_file(self, path: Path | None = None) -> bool:
-        """Open a layout file (asks which when ``path`` is None); asks before losing work."""
+        """Open a layout file (asks which when ``path`` is None); asks before losing work.
+
+        A content file (cards, factions, a board...) opens in a tab of its own instead, and
+        the layout stays.
+        """
         window = self.window
-        if not self.maybe_save():
-            return False
         if path is None:
             current = window.model.path
             path = window.prompts.open_path(current.parent if current else Path.home())
             if path is None:
                 return False
+        if file_kind(path) not in (None, "layout"):
+            return window.open_file_tab(Path(path))
+        if not self.maybe_save():
+            return False
         # the designer's packs: those already open, and those beside this layout
         folders = [*window.project_folders, *packs_near(Path(path))]
         opened = open_layout(Path(path), packs=folders)

@@ -15,6 +15,7 @@ from editor.ui.autosave import Recovery
 
 Answer = Literal["save", "discard", "cancel"]
 LAYOUT_FILTER = "Seastack layouts (*.layout.yaml);;All files (*)"
+OPEN_FILTER = "Seastack layouts (*.layout.yaml);;Content files (*.yaml *.yml);;All files (*)"
 IMAGE_FILTER = "PNG image (*.png);;SVG image (*.svg)"
 CONTENT_FILTER = "YAML files (*.yaml *.yml);;All files (*)"
 
@@ -46,10 +47,8 @@ class Prompts:
         return "cancel"
 
     def open_path(self, folder: Path) -> Path | None:
-        """A layout file to open."""
-        name, _ = QFileDialog.getOpenFileName(
-            self.parent, "Open Layout", str(folder), LAYOUT_FILTER
-        )
+        """A layout file to open (or a content file, which opens in a tab)."""
+        name, _ = QFileDialog.getOpenFileName(self.parent, "Open", str(folder), OPEN_FILTER)
         return Path(name) if name else None
 
     def save_path(self, suggested: Path) -> Path | None:

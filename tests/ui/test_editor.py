@@ -394,6 +394,25 @@ def test_opening_another_file_asks_first(
     assert not window.isWindowModified()
 
 
+def test_file_open_on_a_content_file_opens_it_in_a_tab_and_keeps_the_layout(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    click(qtbot, window, "A1")  # an unsaved edit: a content file does not put it at risk
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("cards: []\n", "utf-8")
+    prompts.open_paths = [cards]
+    assert window.files.open_file()
+    assert [kind for kind, _ in prompts.asked] == ["open"]  # no question about the layout
+    tab = window.documents.current()
+    assert tab is not None and tab.path == cards.resolve()
+    assert window.model.layout.id == "crustacean"
+    assert window.is_dirty
+    # a dialog closed without a choice asks nothing more
+    prompts.open_paths = [None]
+    assert not window.files.open_file()
+    assert [kind for kind, _ in prompts.asked] == ["open", "open"]
+
+
 def test_a_broken_file_is_refused_with_its_problems(
     window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
 ) -> None:
