@@ -34,10 +34,7 @@ def faction_warnings(summary: Mapping[str, Any]) -> list[str]:
         if not wins["trials"]:
             continue
         low, high = wins["ci95"]
-        said = (
-            f"{100 * wins['rate']:.0f}% [{100 * low:.0f}, {100 * high:.0f}] of"
-            f" {wins['trials']} seats against a fair {100 * fair:.0f}%"
-        )
+        said = f"{rate_text(wins)} of seats against a fair {100 * fair:.0f}%"
         if low > fair * (1 + FAR_FACTOR):
             out.append(f"faction {entry['faction']} wins far too often: {said}")
         elif high < fair * (1 - FAR_FACTOR):

@@ -41,9 +41,9 @@ def test_a_faction_whose_interval_is_far_above_or_below_its_share_is_named() -> 
         summary_of(4, {"pirates": (60, 100), "druids": (2, 100), "knights": (25, 100)})
     )
     assert len(warnings) == 2
-    assert warnings[0].startswith("faction pirates wins far too often: 60% [")
-    assert warnings[0].endswith("of 100 seats against a fair 25%")
-    assert warnings[1].startswith("faction druids wins far too rarely: 2% [")
+    assert warnings[0].startswith("faction pirates wins far too often: 60.0% [")
+    assert warnings[0].endswith("] (60/100) of seats against a fair 25%")
+    assert warnings[1].startswith("faction druids wins far too rarely: 2.0% [")
 
 
 def test_the_interval_not_the_point_decides() -> None:
