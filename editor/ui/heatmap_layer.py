@@ -206,6 +206,8 @@ class HeatmapLayer(QObject):
         #: The heatmap the user chose last; it comes back when a new batch offers it.
         self._wanted: str | None = None
         self._item: HeatmapItem | None = None
+        #: Why the latest batch has no heatmap when the game's hook failed ("" otherwise).
+        self.problem = ""
 
     # --- data -------------------------------------------------------------------------
 
@@ -215,7 +217,16 @@ class HeatmapLayer(QObject):
         if game is None or game.heatmaps is None or not results:
             self.clear()
             return
-        self._maps = list(game.heatmaps(as_records(results), workspace, layout))
+        try:
+            maps = list(game.heatmaps(as_records(results), workspace, layout))
+        except Exception as exc:  # a bug in the game's hook: no heatmap, said, never a crash
+            # (results arrive several times a second: a crash dialog each time would not do)
+            self.problem = f"No heatmap: the game could not measure the batch ({exc!r})"
+            self.clear()
+            self.changed.emit()
+            return
+        self.problem = ""
+        self._maps = maps
         ids = [m.id for m in self._maps]
         self._current = self._wanted if self._wanted in ids else None
         self.refresh()
@@ -288,13 +299,17 @@ class HeatmapLayer(QObject):
         self.legend.show_heatmap(heatmap)
 
 
+#: What the status bar's heatmap box is for.
+TIP = "Heatmap over the board from the latest batch of simulated games (H)"
+
+
 class HeatmapCombo(QComboBox):
     """A combo box choosing the heatmap drawn (for the status bar or a panel)."""
 
     def __init__(self, layer: HeatmapLayer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.layer = layer
-        self.setToolTip("Heatmap over the board from the latest batch of simulated games (H)")
+        self.setToolTip(TIP)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.currentIndexChanged.connect(self._chosen)
         layer.changed.connect(self._fill)
@@ -309,6 +324,7 @@ class HeatmapCombo(QComboBox):
         current = self.layer.current()
         self.setCurrentIndex(self.findData(current.id) if current is not None else 0)
         self.setEnabled(bool(self.layer.heatmaps()))
+        self.setToolTip(self.layer.problem or TIP)
         self.blockSignals(False)
 
     def _chosen(self, index: int) -> None:

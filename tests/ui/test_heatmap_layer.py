@@ -194,3 +194,29 @@ def test_in_the_window_h_switches_the_heatmap_and_edits_keep_it(
     # opening the layout afresh clears the last batch's heatmaps
     window.set_model(window.model)
     assert layer.heatmaps() == [] and not window.heatmap_combo.isEnabled()
+
+
+def test_a_failing_game_hook_leaves_no_heatmap_and_says_why(
+    view: BoardView, crab: tuple[Workspace, Layout], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from types import SimpleNamespace
+
+    from editor.ui import heatmap_layer
+
+    ws, layout = crab
+    layer = HeatmapLayer(view)
+    combo = HeatmapCombo(layer)
+    layer.show_results([record({}, {})], layout, ws)
+    assert layer.heatmaps()
+
+    def broken(*_args: object) -> list[Any]:
+        raise KeyError("deaths_at")
+
+    monkeypatch.setattr(
+        heatmap_layer.registry, "get", lambda _game: SimpleNamespace(heatmaps=broken)
+    )
+    layer.show_results([record({}, {})], layout, ws)  # no exception out of the slot
+    assert layer.heatmaps() == [] and layer.current() is None
+    assert "deaths_at" in layer.problem
+    assert "deaths_at" in combo.toolTip()
+    assert not combo.isEnabled()
