@@ -13,6 +13,7 @@ from typing import Any
 from editor.core.layouts import Layout
 from editor.core.registry import Heatmap
 from editor.core.workspace import Workspace
+from editor.games.snails.metrics import sunk_round
 
 
 def heatmaps(records: Sequence[Mapping[str, Any]], ws: Workspace, layout: Layout) -> list[Heatmap]:
@@ -58,13 +59,6 @@ def _deaths(
     )
 
 
-def _sunk_round(game: Mapping[str, Any], label: str, height: int) -> int | None:
-    """The round the space's last tile went in this match, or None if it stood to the end."""
-    rounds = game["metrics"].get("destroyed_at", {}).get(label, [])
-    # tiles are only ever removed, so the height-th destruction takes the last one
-    return int(rounds[height - 1]) if len(rounds) >= height else None
-
-
 def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> Heatmap:
     """Mean round a land space's last tile is destroyed; standing to the end counts the
     match's last round, so a space that never sank shows the mean game length (the scale's
@@ -73,7 +67,7 @@ def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> He
     for label, height in land.items():
         lasted = []
         for game in games:
-            sunk = _sunk_round(game, label, height)
+            sunk = sunk_round(game, label, height)
             lasted.append(sunk if sunk is not None else int(game["rounds"]))
         values[label] = sum(lasted) / len(lasted)
     mean_length = sum(int(g["rounds"]) for g in games) / len(games)
@@ -97,7 +91,7 @@ def _survival(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> He
 def _sunk(games: Sequence[Mapping[str, Any]], land: Mapping[str, int]) -> Heatmap:
     """The share of matches in which a land space became water."""
     values = {
-        label: sum(_sunk_round(g, label, height) is not None for g in games) / len(games)
+        label: sum(sunk_round(g, label, height) is not None for g in games) / len(games)
         for label, height in land.items()
     }
     return Heatmap(

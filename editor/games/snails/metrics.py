@@ -142,4 +142,12 @@ class SnailsMetrics:
         }
 
 
+def sunk_round(game: Mapping[str, Any], label: str, height: int) -> int | None:
+    """The round a space ``height`` tiles high lost its last tile in a finished match (a
+    ``GameResult.to_json()`` record), or None if it stood to the end."""
+    rounds = game["metrics"].get("destroyed_at", {}).get(label, [])
+    # tiles are only ever removed, so the height-th destruction takes the last one
+    return int(rounds[height - 1]) if len(rounds) >= height else None
+
+
 METRICS = SnailsMetrics()

@@ -4,8 +4,8 @@ land gone early.
 Each is a :class:`~editor.core.registry.PlaytestCheck` (numbers and a named threshold); the
 simulator warns only when the measure's 95% interval lies beyond the threshold, so a few
 games never raise one by chance. They read the measures of
-:mod:`editor.games.snails.metrics` (plays per card, tiles destroyed per round) in the
-finished matches' ``GameResult.to_json()`` records.
+:mod:`editor.games.snails.metrics` (plays per card, the rounds each space lost its tiles
+in) in the finished matches' ``GameResult.to_json()`` records.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from editor.core.layouts import Layout
 from editor.core.registry import PlaytestCheck
+from editor.games.snails.metrics import sunk_round
 
 #: A card is one nobody can do without when, with 95% confidence, it is played in more than
 #: this share of games.
@@ -24,7 +25,7 @@ ALWAYS_PLAYED = 0.9
 NEVER_PLAYED = 0.05
 #: The round by which losing most land means the board collapses before the game unfolds.
 EARLY_ROUND = 3
-#: "Most" land: more than this share of the layout's tiles destroyed, on average, with 95%
+#: "Most" land: more than this share of the layout's land spaces sunk, on average, with 95%
 #: confidence.
 MOST_LAND = 0.5
 
@@ -69,17 +70,25 @@ def card_checks(
 
 
 def land_checks(layout: Layout, games: Sequence[Mapping[str, Any]]) -> list[PlaytestCheck]:
-    """The share of the layout's tiles destroyed by round :data:`EARLY_ROUND`, per game."""
-    tiles = sum(len(stack) for stack in layout.spaces.values())
-    if tiles == 0:
+    """The share of the layout's land spaces sunk (their every tile destroyed) by round
+    :data:`EARLY_ROUND`, per game: the board a player sees turned to water, which counting
+    tiles would miss (a stack three high loses a tile and is still land)."""
+    land = {label: len(stack) for label, stack in layout.spaces.items() if stack}
+    if not land:
         return []
-    gone = tuple(sum(g["metrics"]["destroyed"][:EARLY_ROUND]) / tiles for g in games)
+    gone = tuple(_sunk_by(g, land, EARLY_ROUND) / len(land) for g in games)
     return [
         PlaytestCheck(
-            f"most land is gone by round {EARLY_ROUND}: {{measure}} of the {tiles} tiles on"
-            f" average over {len(games)} games",
+            f"most land is gone by round {EARLY_ROUND}: {{measure}} of the {len(land)} land"
+            f" spaces sunk, on average over {len(games)} games",
             values=gone,
             above=MOST_LAND,
             percent=True,
         )
     ]
+
+
+def _sunk_by(game: Mapping[str, Any], land: Mapping[str, int], last: int) -> int:
+    """How many of these land spaces (label: height) had sunk by the end of round ``last``."""
+    rounds = [sunk_round(game, label, height) for label, height in land.items()]
+    return sum(r is not None and r <= last for r in rounds)

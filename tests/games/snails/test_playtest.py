@@ -1,4 +1,4 @@
-"""Snails playtest checks: deck cards never or always played, most land gone by round 3,
+"""Snails playtest checks: deck cards never or always played, most land spaces sunk by round 3,
 each warned about only when its interval clears its named threshold."""
 
 from __future__ import annotations
@@ -32,8 +32,14 @@ def crab() -> tuple[Any, Any]:
     return ENGINE.prepare(ws, layout), layout
 
 
-def game(plays: dict[str, int], destroyed: list[int] | None = None) -> dict[str, Any]:
-    return {"metrics": {"plays": plays, "destroyed": destroyed or [], "deaths": {}}}
+def game(plays: dict[str, int], destroyed_at: dict[str, list[int]] | None = None) -> dict[str, Any]:
+    """A finished match as ``GameResult.to_json()`` gives it, with what the checks read."""
+    return {"metrics": {"plays": plays, "destroyed_at": destroyed_at or {}, "deaths": {}}}
+
+
+def sink(layout: Any, labels: Any, rounds: int) -> dict[str, list[int]]:
+    """Each of these spaces loses all its tiles in this round."""
+    return {label: [rounds] * len(layout.spaces[label]) for label in labels}
 
 
 def said(checks: Any) -> list[str]:
@@ -87,27 +93,41 @@ def test_the_interval_not_the_share_decides_for_cards(crab: tuple[Any, Any]) -> 
 
 def test_most_land_gone_by_round_three(crab: tuple[Any, Any]) -> None:
     _, layout = crab
-    tiles = sum(len(stack) for stack in layout.spaces.values())
-    half = tiles // 2
-    # more than half destroyed in the first three rounds; what follows does not count
-    early = [
-        game({}, [half // 3, half // 3, half - 2 * (half // 3) + 2 + i % 2, 50]) for i in range(5)
-    ]
+    land = sorted(label for label, stack in layout.spaces.items() if stack)
+    most = land[: len(land) // 2 + 2]
+    # more than half the land spaces sunk in rounds 1 to 3, in five games
+    early = [game({}, sink(layout, most[: len(most) - i % 2], 1 + i % 3)) for i in range(5)]
     warnings = said(land_checks(layout, early))
     assert len(warnings) == 1
     assert warnings[0].startswith(f"most land is gone by round {EARLY_ROUND}: ")
-    assert f"of the {tiles} tiles on average over 5 games" in warnings[0]
-    late = [game({}, [0, 0, half, tiles]) for _ in range(5)]
+    assert f"of the {len(land)} land spaces sunk, on average over 5 games" in warnings[0]
+    # the same spaces sunk in round 4 are not gone by round 3
+    late = [game({}, sink(layout, most[: len(most) - i % 2], 4)) for i in range(5)]
     assert said(land_checks(layout, late)) == []
+
+
+def test_tiles_lost_from_stacks_that_still_stand_are_not_land_gone(
+    crab: tuple[Any, Any],
+) -> None:
+    _, layout = crab
+    high = [label for label, stack in layout.spaces.items() if len(stack) >= 2]
+    low = [label for label, stack in layout.spaces.items() if len(stack) == 1]
+    tiles = sum(len(stack) for stack in layout.spaces.values())
+    # every tall stack loses all but its last tile in round 1, and three low spaces sink:
+    # over half the tiles, but only three land spaces
+    worn = {label: [1] * (len(layout.spaces[label]) - 1) for label in high}
+    worn |= sink(layout, low[:3], 1)
+    assert sum(map(len, worn.values())) > tiles / 2
+    assert said(land_checks(layout, [game({}, worn) for _ in range(10)])) == []
 
 
 def test_land_is_judged_by_the_interval_of_its_mean(crab: tuple[Any, Any]) -> None:
     _, layout = crab
-    tiles = sum(len(stack) for stack in layout.spaces.values())
-    # two games, one losing all its land and one a little: the mean is over half, but two
+    land = sorted(label for label, stack in layout.spaces.items() if stack)
+    # two games, one losing all its land and one a fifth: the mean is over half, but two
     # games this far apart cannot say it is; a single game has no interval at all
-    apart = [game({}, [tiles]), game({}, [tiles // 5])]
-    shares = [1.0, (tiles // 5) / tiles]
+    apart = [game({}, sink(layout, land, 1)), game({}, sink(layout, land[: len(land) // 5], 1))]
+    shares = [1.0, (len(land) // 5) / len(land)]
     assert sum(shares) / 2 > MOST_LAND and mean_ci(shares).low < MOST_LAND
     assert said(land_checks(layout, apart)) == []
     assert said(land_checks(layout, apart[:1])) == []
@@ -116,8 +136,8 @@ def test_land_is_judged_by_the_interval_of_its_mean(crab: tuple[Any, Any]) -> No
 def test_the_hook_is_registered_and_joins_both(crab: tuple[Any, Any]) -> None:
     prepared, layout = crab
     assert GAME.playtest is playtest
-    tiles = sum(len(stack) for stack in layout.spaces.values())
-    games = [game({}, [tiles - i % 2]) for i in range(100)]
+    land = [label for label, stack in layout.spaces.items() if stack]
+    games = [game({}, sink(layout, land[i % 2 :], 2)) for i in range(100)]
     warnings = said(playtest(prepared, layout, games, frozenset()))
     assert warnings[-1].startswith("most land is gone")
     assert len(warnings) == len(deck_cards(prepared, frozenset())) + 1
