@@ -11,7 +11,7 @@ from typing import Any
 from editor.core import registry
 from editor.core.layouts import Layout
 from editor.core.registry import PlaytestCheck
-from editor.sim.runner import BatchPlan, GameResult
+from editor.sim.runner import BatchPlan, GameResult, describe_error
 from editor.sim.stats import mean_ci, wilson
 from editor.sim.summary import mean_text, rate_text
 
@@ -86,7 +86,11 @@ def playtest_warnings(
     game = registry.get(game_id)
     finished = [r.to_json() for r in results if r.ok]
     if game is not None and game.playtest is not None and finished:
-        for warning in game.playtest(prepared, layout, finished, plan.modules):
+        try:
+            checks = list(game.playtest(prepared, layout, finished, plan.modules))
+        except Exception as exc:  # a bug in the game's checks: say so, keep the batch's figures
+            return [*out, f"the game's playtest checks failed: {describe_error(exc)}"]
+        for warning in checks:
             said = warning if isinstance(warning, str) else judge(warning)
             if said is not None:
                 out.append(said)

@@ -118,3 +118,27 @@ def test_a_check_of_values_is_judged_by_the_interval_of_their_mean() -> None:
     )
     # one game has no spread, so no interval: never a warning
     assert judge(PlaytestCheck("x", values=(0.99,), above=0.5)) is None
+
+
+def test_a_broken_game_hook_is_a_warning_not_a_failed_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def hook(*_: Any) -> list[str]:
+        raise KeyError("destroyed_at")
+
+    game = registry.get("snails")
+    assert game is not None
+    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, playtest=hook))
+    plan = BatchPlan(games=1, players=2, bots=("random", "random"))
+    _, layout = open_layout(layouts_dir() / "crustacean.layout.yaml")
+    assert layout is not None
+    warnings = playtest_warnings(
+        summary_of(2, {}),
+        [GameResult(0, 1, (), winners=(0,))],
+        plan,
+        game_id="snails",
+        prepared=None,
+        layout=layout,
+    )
+    assert len(warnings) == 1
+    assert warnings[0].startswith("the game's playtest checks failed: KeyError: 'destroyed_at' (")
