@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         # the preview follows the current file tab's text and cursor
         self.documents.current_text_changed.connect(self.preview_panel.text_changed)
         self.documents.cursor_moved.connect(self.preview_panel.cursor_moved)
+        self.documents.diagnostics_changed.connect(self._update_summary)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
@@ -302,6 +303,10 @@ class MainWindow(QMainWindow):
             found += f" ({errors} error{'s' * (errors != 1)})"
         else:
             found = "no problems"
+        # the open content files' problems too: the Problems dock lists them with these
+        in_files = len(self.documents.diagnostics)
+        if in_files:
+            found += f" · {in_files} problem{'s' * (in_files != 1)} in open files"
         board = ""
         if self.model.board is None:
             # only the layout's own spaces are drawn: say why the board looks cut down

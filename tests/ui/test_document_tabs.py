@@ -93,6 +93,8 @@ def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
     row = window.problems_panel.diagnostics.index(problem)
     item = window.problems_panel.list.item(row)
     assert "cards.yaml · line" in item.text()
+    # the status line counts it, apart from the layout's own problems
+    assert window.summary_label.text().endswith("no problems · 1 problem in open files")
 
     window.tabs.setCurrentIndex(0)
     cards.editor.go_to(1, 1)
@@ -106,6 +108,7 @@ def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
         qtbot.keyClick(cards.editor, Qt.Key.Key_Backspace)
     qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics == [], timeout=5000)
     assert cards.editor.underlines() == []
+    assert window.summary_label.text().endswith("no problems")
 
 
 def test_a_schema_error_is_found_as_you_type(
