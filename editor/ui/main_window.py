@@ -215,6 +215,11 @@ class MainWindow(QMainWindow):
             Qt.DockWidgetArea.RightDockWidgetArea, self.simulator_dock, Qt.Orientation.Vertical
         )
         self.inspector_dock.raise_()
+        # a file tab shows the Preview where the Space inspector was (it has nothing to say)
+        self._inspector_seen = True
+        self._preview_raised = False
+        self.inspector_dock.visibilityChanged.connect(self._inspector_visibility)
+        self.tabs.currentChanged.connect(self._central_changed)
 
         build_menus(self)
         restore_settings(self)
@@ -239,6 +244,20 @@ class MainWindow(QMainWindow):
             | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         return dock
+
+    def _inspector_visibility(self, visible: bool) -> None:
+        self._inspector_seen = visible
+
+    def _central_changed(self, _index: int) -> None:
+        """A file tab brings the Preview forward in place of the Space inspector; back on
+        the board, the Space inspector returns (only if it was the one replaced)."""
+        on_file = self.documents.current() is not None
+        if on_file and self._inspector_seen and not self.preview_dock.isFloating():
+            self.preview_dock.raise_()
+            self._preview_raised = True
+        elif not on_file and self._preview_raised:
+            self._preview_raised = False
+            self.inspector_dock.raise_()
 
     def show_replay(self) -> None:
         """Bring the Replay tab forward."""

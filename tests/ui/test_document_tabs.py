@@ -517,3 +517,23 @@ def test_a_deletion_seen_just_before_the_window_goes_does_not_raise_later(
     # the look again must not run on the deleted window (an error in the event loop)
     qtbot.wait(document_tabs.GONE_RECHECK_MS + 200)
     QApplication.processEvents()
+
+
+def test_a_file_tab_brings_the_preview_forward_and_the_board_the_space_inspector(
+    qtbot: QtBot, window: MainWindow, pack: Path
+) -> None:
+    def seen(dock: object) -> bool:
+        return not dock.visibleRegion().isEmpty()  # type: ignore[attr-defined]
+
+    assert seen(window.inspector_dock) and not seen(window.preview_dock)
+    assert window.open_file_tab(pack / "cards.yaml")
+    qtbot.waitUntil(lambda: seen(window.preview_dock), timeout=2000)
+    assert not seen(window.inspector_dock)
+    window.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: seen(window.inspector_dock), timeout=2000)
+    # a panel the designer chose stays: Statistics is not replaced by the Preview
+    window.statistics_dock.raise_()
+    qtbot.waitUntil(lambda: not seen(window.inspector_dock), timeout=2000)
+    window.tabs.setCurrentIndex(2)
+    qtbot.wait(50)
+    assert seen(window.statistics_dock) and not seen(window.preview_dock)
