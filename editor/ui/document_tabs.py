@@ -463,7 +463,8 @@ class DocumentTabs(QObject):
         self.tabs.setCurrentWidget(tab)
         answer = self.window.prompts.unsaved(tab_title(tab.path, False))
         if answer == "save":
-            return self.save(tab)
+            # a bundled file is never overwritten: saving it means choosing a new name
+            return self.save_as(tab) if is_bundled_content(tab.path) else self.save(tab)
         return answer == "discard"
 
     def close_index(self, index: int) -> bool:

@@ -537,3 +537,21 @@ def test_a_file_tab_brings_the_preview_forward_and_the_board_the_space_inspector
     window.tabs.setCurrentIndex(2)
     qtbot.wait(50)
     assert seen(window.statistics_dock) and not seen(window.preview_dock)
+
+
+def test_save_when_closing_a_tried_bundled_file_asks_for_a_new_name(
+    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+) -> None:
+    bundled = content_dir() / "snails-base" / "tokens.yaml"
+    original = bundled.read_bytes()
+    assert window.open_file_tab(bundled)
+    tab = window.documents.current()
+    assert tab is not None
+    type_at_end_of_line(qtbot, tab, 1, " tried")
+    prompts.unsaved_answers = ["save"]
+    prompts.save_paths = [tmp_path / "my-tokens.yaml"]
+    assert window.documents.close_current()
+    assert [kind for kind, _ in prompts.asked[-2:]] == ["unsaved", "save file as"]
+    assert (tmp_path / "my-tokens.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
+    assert bundled.read_bytes() == original
+    assert window.documents.all() == []
