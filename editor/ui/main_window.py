@@ -588,8 +588,10 @@ class MainWindow(QMainWindow):
             f"<b>{APP_NAME} {editor.__version__}</b><br>"
             "A studio for designers of hex and tile board games. This editor shapes"
             " layouts on a hex board, with undo, live checks against the packs' rules,"
-            " statistics and PNG or SVG images.<br>"
-            "Bot matches and rules examples run from the command line:"
+            " statistics and PNG or SVG images; edits cards, factions and other content"
+            " files in YAML with a preview; and plays the design in a live simulator as you"
+            " edit, with heatmaps on the board and replays of its games.<br>"
+            "Large batches and rules examples run from the command line:"
             " <tt>seastack simulate</tt> and <tt>seastack examples</tt>."
         )
 

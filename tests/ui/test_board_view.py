@@ -241,8 +241,8 @@ def test_menus(window: MainWindow) -> None:
     assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
     about = window.about_text()
     assert "Seastack" in about
-    # the editor has no simulator dock yet: the About box says where simulation runs
-    assert "live simulator" not in about
+    # the About box tells what the editor does now, and what the command line adds
+    assert "live simulator" in about and "YAML" in about and "replays" in about
     assert "seastack simulate" in about and "layouts on a hex board" in about
 
 
