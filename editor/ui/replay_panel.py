@@ -113,6 +113,8 @@ class ReplayPanel(QWidget):
         self.result: GameResult | None = None
         self.step = 0
         self._base: BoardPicture | None = None
+        #: The board of the replay shown (its context's, kept when the context changes).
+        self._replay_base: BoardPicture | None = None
 
         # the games of the batch, and a seed entry
         self.games = QTableWidget(0, 5, self)
@@ -385,6 +387,8 @@ class ReplayPanel(QWidget):
         self.pause()
         self.replay = played
         self.result = result
+        # the board the replay was played on: it stays when the batch or the layout changes
+        self._replay_base = self._base
         self.log.show_steps(played.steps)
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(played.steps) - 1)
@@ -446,7 +450,7 @@ class ReplayPanel(QWidget):
         self.step_changed.emit(step)
 
     def _draw(self, frame: Frame | None) -> None:
-        base = self._base
+        base = self._replay_base
         if base is None:
             return
         scene = self.board.board_scene

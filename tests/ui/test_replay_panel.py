@@ -271,3 +271,20 @@ def test_a_broken_frame_hook_is_said_in_the_dock_not_a_crash(
     monkeypatch.setattr(panel, "_frame_hook", lambda: broken)
     assert panel.replay_game(batch["results"][0]) is None
     assert panel.status.text().startswith("Could not replay game 1: KeyError: 'no board'")
+
+
+def test_a_replay_shown_still_steps_on_its_board_after_another_layout_opens(
+    panel: ReplayPanel,
+) -> None:
+    panel.replay_row(0)
+    played = panel.replay
+    assert played is not None
+    panel.layout_replaced()  # no batch, no context: the replay shown stays, a true replay
+    assert panel.context is None and panel.games.rowCount() == 0
+    panel.to_end()
+    last = played.steps[-1].frame
+    assert last is not None
+    for label, stack in last.stacks.items():
+        assert stack_shown(panel, label) == list(stack)
+    alive = [p for p in last.snails if p.label]
+    assert alive and all(p in panel.pieces.at(p.label) for p in alive)
