@@ -406,20 +406,35 @@ def test_a_crash_keeps_unsaved_file_tabs_aside(
     assert not window.autosave.autosaver.file.exists()  # the layout has nothing to keep
 
 
-def test_a_bundled_file_can_be_tried_out_but_not_overwritten(
-    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts
-) -> None:
-    bundled = content_dir() / "snails-base" / "tokens.yaml"
-    original = bundled.read_bytes()
-    assert window.open_file_tab(bundled)
+#: A bundled file the tests try edits on (never written).
+BUNDLED_TOKENS = content_dir() / "snails-base" / "tokens.yaml"
+
+
+@pytest.fixture
+def tried_original() -> bytes:
+    """The bundled tokens file as shipped."""
+    return BUNDLED_TOKENS.read_bytes()
+
+
+@pytest.fixture
+def tried(qtbot: QtBot, window: MainWindow, tried_original: bytes) -> DocumentTab:
+    """The bundled tokens file open in a tab with " tried" typed at the end of line 1."""
+    assert window.open_file_tab(BUNDLED_TOKENS)
     tab = window.documents.current()
     assert tab is not None
     type_at_end_of_line(qtbot, tab, 1, " tried")
+    return tab
+
+
+def test_a_bundled_file_can_be_tried_out_but_not_overwritten(
+    window: MainWindow, tried: DocumentTab, prompts: ScriptedPrompts, tried_original: bytes
+) -> None:
+    tab = tried
     assert window.unsaved_texts()[tab.path].split("\n")[0].endswith(" tried")
     assert not window.save_current()
     assert prompts.asked[-1][0] == "error"
     assert "comes with Seastack" in prompts.asked[-1][1]
-    assert bundled.read_bytes() == original
+    assert BUNDLED_TOKENS.read_bytes() == tried_original
     assert tab.is_dirty
     prompts.unsaved_answers = ["discard"]
     assert window.documents.close_current()
@@ -452,21 +467,20 @@ def test_save_as_on_a_file_tab_saves_that_file_under_a_new_name(
 
 
 def test_save_as_of_a_bundled_file_goes_to_a_folder_of_ones_own(
-    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+    window: MainWindow,
+    tried: DocumentTab,
+    prompts: ScriptedPrompts,
+    tmp_path: Path,
+    tried_original: bytes,
 ) -> None:
-    bundled = content_dir() / "snails-base" / "tokens.yaml"
-    original = bundled.read_bytes()
-    assert window.open_file_tab(bundled)
-    tab = window.documents.current()
-    assert tab is not None
-    type_at_end_of_line(qtbot, tab, 1, " tried")
-    prompts.save_paths = [bundled.with_name("tokens-copy.yaml"), tmp_path / "mine.yaml"]
+    tab = tried
+    prompts.save_paths = [BUNDLED_TOKENS.with_name("tokens-copy.yaml"), tmp_path / "mine.yaml"]
     assert not window.save_current_as()  # not among the bundled files
     assert prompts.asked[-1][0] == "error"
-    assert not bundled.with_name("tokens-copy.yaml").exists()
+    assert not BUNDLED_TOKENS.with_name("tokens-copy.yaml").exists()
     assert window.save_current_as()
     assert (tmp_path / "mine.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
-    assert bundled.read_bytes() == original
+    assert BUNDLED_TOKENS.read_bytes() == tried_original
     assert not tab.is_dirty
 
 
@@ -540,18 +554,16 @@ def test_a_file_tab_brings_the_preview_forward_and_the_board_the_space_inspector
 
 
 def test_save_when_closing_a_tried_bundled_file_asks_for_a_new_name(
-    qtbot: QtBot, window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
+    window: MainWindow,
+    tried: DocumentTab,
+    prompts: ScriptedPrompts,
+    tmp_path: Path,
+    tried_original: bytes,
 ) -> None:
-    bundled = content_dir() / "snails-base" / "tokens.yaml"
-    original = bundled.read_bytes()
-    assert window.open_file_tab(bundled)
-    tab = window.documents.current()
-    assert tab is not None
-    type_at_end_of_line(qtbot, tab, 1, " tried")
     prompts.unsaved_answers = ["save"]
     prompts.save_paths = [tmp_path / "my-tokens.yaml"]
     assert window.documents.close_current()
     assert [kind for kind, _ in prompts.asked[-2:]] == ["unsaved", "save file as"]
     assert (tmp_path / "my-tokens.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
-    assert bundled.read_bytes() == original
+    assert BUNDLED_TOKENS.read_bytes() == tried_original
     assert window.documents.all() == []
