@@ -246,6 +246,10 @@ class ReplayPanel(QWidget):
         self.context = context
         self._from_fallback = False
         self._base = None if context is None else layout_picture(context.workspace, context.layout)
+        if self.replay is None and self._base is not None:
+            # nothing replayed yet: the board the games are played on, not an empty view
+            self._replay_base = self._base
+            self._draw(None)
         self._update_controls()
 
     def set_batch(

@@ -288,3 +288,15 @@ def test_a_replay_shown_still_steps_on_its_board_after_another_layout_opens(
         assert stack_shown(panel, label) == list(stack)
     alive = [p for p in last.snails if p.label]
     assert alive and all(p in panel.pieces.at(p.label) for p in alive)
+
+
+def test_before_any_replay_the_tab_shows_the_batchs_board(
+    panel: ReplayPanel, batch: dict[str, Any]
+) -> None:
+    assert panel.replay is None
+    layout = batch["layout"]
+    land = sorted(label for label, stack in layout.spaces.items() if stack)
+    assert land
+    for label in land:
+        assert stack_shown(panel, label) == list(layout.spaces[label])
+    assert panel.pieces.pieces == ()
