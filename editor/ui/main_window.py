@@ -283,7 +283,7 @@ class MainWindow(QMainWindow):
         self.board_view.board_scene.select(None)
         # another layout: the last batch's heatmaps, games and seeds are not its own
         self.heatmap_layer.clear()
-        self.replay_panel.layout_replaced()
+        self.replay_panel.layout_replaced(model.picture())
         self.simulator.layout_replaced()  # and the simulator plays it
         self.board_view.fit()
         self.inspector.set_model(model)

@@ -304,10 +304,14 @@ class ReplayPanel(QWidget):
         if self._from_fallback:
             self.set_context(None)
 
-    def layout_replaced(self) -> None:
-        """Another layout is open: no games or seeds of the old one (a replay shown stays)."""
+    def layout_replaced(self, picture: BoardPicture | None = None) -> None:
+        """Another layout is open: no games or seeds of the old one (a replay shown stays);
+        with nothing replayed, the board shows ``picture``, the new layout."""
         self.set_context(None)
         self.clear_batch()
+        if self.replay is None and picture is not None:
+            self._replay_base = picture
+            self._draw(None)
 
     def clear_batch(self) -> None:
         """No batch: no games listed (a replay shown stays, it is still a true replay)."""

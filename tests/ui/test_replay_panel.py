@@ -14,6 +14,7 @@ from editor.core import registry
 from editor.core.resources import layouts_dir
 from editor.core.workspace import load_workspace
 from editor.sim.runner import BatchPlan, GameResult, run_batch
+from editor.ui.board_picture import layout_picture
 from editor.ui.replay_panel import ReplayPanel, default_context
 
 
@@ -300,3 +301,14 @@ def test_before_any_replay_the_tab_shows_the_batchs_board(
     for label in land:
         assert stack_shown(panel, label) == list(layout.spaces[label])
     assert panel.pieces.pieces == ()
+
+
+def test_another_layout_shows_on_the_replay_board_while_nothing_is_replayed(
+    panel: ReplayPanel,
+) -> None:
+    robot_ws = load_workspace([layouts_dir() / "robot.layout.yaml"])
+    robot = robot_ws.layouts["robot"]
+    panel.layout_replaced(layout_picture(robot_ws, robot))
+    for label, stack in robot.spaces.items():
+        if stack:
+            assert stack_shown(panel, label) == list(stack)
