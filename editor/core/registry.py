@@ -171,15 +171,18 @@ class Heatmap:
 
 
 @dataclass(frozen=True)
-class FrameSnail:
-    """A piece on a replay frame: name, owner seat, space (None: dead), health, shell, life."""
+class FramePiece:
+    """A piece on a replay frame: name, owner seat, space (None: off the board), health,
+    whether it is guarded (drawn with a ring), whether it lives, and the game's note on it."""
 
     name: str
     seat: int
     label: str | None
     health: int
-    shell: bool
+    guarded: bool
     alive: bool
+    #: What the game says of the piece's state in words (e.g. why it is guarded).
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ class Frame:
     """
 
     stacks: Mapping[str, tuple[str, ...]]
-    snails: tuple[FrameSnail, ...]
+    pieces: tuple[FramePiece, ...]
     tokens: Mapping[str, Mapping[str, int]]
     round: int
     phase: str

@@ -476,7 +476,7 @@ class ReplayPanel(QWidget):
             token_colours=dict(base.token_colours),
         )
         self._set_picture(picture)
-        self.pieces.set_pieces(frame.snails)
+        self.pieces.set_pieces(frame.pieces)
         for label, item in scene.space_items.items():
             lines = [describe_space(label, list(frame.stacks.get(label, ())))]
             lines += [describe_piece(p) for p in self.pieces.at(label)]

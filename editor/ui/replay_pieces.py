@@ -1,7 +1,7 @@
 """The pieces of a replay frame drawn over a board scene: one disc per living piece in its
-seat's colour with its health, a ring when it is in its shell.
+seat's colour with its health, a ring when it is guarded (a snail in its shell, say).
 
-Plain drawing of :class:`~editor.core.registry.FrameSnail` records; no rules here.
+Plain drawing of :class:`~editor.core.registry.FramePiece` records; no rules here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.core.registry import FrameSnail
+from editor.core.registry import FramePiece
 from editor.ui.board_view import BoardScene
 
 #: One colour per seat, in seat order (repeats after six seats).
@@ -31,11 +31,11 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def describe_piece(piece: FrameSnail) -> str:
-    """One line about a piece: ``p1-leader (p1): 30 health, in its shell``."""
+def describe_piece(piece: FramePiece) -> str:
+    """One line about a piece, e.g. ``p1-leader (p1): 30 health, in its shell``."""
     where = f"{piece.health} health" if piece.alive else "dead"
-    shell = ", in its shell" if piece.shell else ""
-    return f"{piece.name} ({seat_name(piece.seat)}): {where}{shell}"
+    note = f", {piece.note}" if piece.note else ""
+    return f"{piece.name} ({seat_name(piece.seat)}): {where}{note}"
 
 
 class PiecesItem(QGraphicsItem):
@@ -44,17 +44,17 @@ class PiecesItem(QGraphicsItem):
     def __init__(self, scene: BoardScene) -> None:
         super().__init__()
         self.board_scene = scene
-        self.pieces: tuple[FrameSnail, ...] = ()
+        self.pieces: tuple[FramePiece, ...] = ()
         self.setZValue(Z_VALUE)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
-    def set_pieces(self, pieces: Sequence[FrameSnail]) -> None:
+    def set_pieces(self, pieces: Sequence[FramePiece]) -> None:
         """Show these pieces (the dead ones and those off the board are not drawn)."""
         self.pieces = tuple(pieces)
         self.update()
 
-    def at(self, label: str) -> list[FrameSnail]:
+    def at(self, label: str) -> list[FramePiece]:
         """The living pieces drawn on a space."""
         return [p for p in self.pieces if p.alive and p.label == label]
 
@@ -64,7 +64,7 @@ class PiecesItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        spaces: dict[str, list[FrameSnail]] = {}
+        spaces: dict[str, list[FramePiece]] = {}
         for piece in self.pieces:
             if piece.alive and piece.label is not None:
                 spaces.setdefault(piece.label, []).append(piece)
@@ -82,10 +82,10 @@ class PiecesItem(QGraphicsItem):
         painter.restore()
 
     def _paint_piece(
-        self, painter: QPainter, centre: QPointF, radius: float, piece: FrameSnail
+        self, painter: QPainter, centre: QPointF, radius: float, piece: FramePiece
     ) -> None:
         colour = seat_colour(piece.seat)
-        painter.setPen(QPen(QColor("#ffffff" if piece.shell else "#1b1b1b"), radius * 0.22))
+        painter.setPen(QPen(QColor("#ffffff" if piece.guarded else "#1b1b1b"), radius * 0.22))
         painter.setBrush(colour)
         painter.drawEllipse(centre, radius, radius)
         font = QFont()

@@ -123,7 +123,7 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
         assert stack_shown(panel, space) == list(stack)
     assert panel.situation.text() == " · ".join(last.status)
     assert panel.situation.text().startswith("contamination: ")
-    living = sorted(p.name for p in last.snails if p.alive)
+    living = sorted(p.name for p in last.pieces if p.alive)
     shown = sorted(p.name for lb in last.stacks for p in panel.pieces.at(lb))
     assert shown == living
     assert not panel.forward_button.isEnabled() and panel.back_button.isEnabled()
@@ -287,7 +287,7 @@ def test_a_replay_shown_still_steps_on_its_board_after_another_layout_opens(
     assert last is not None
     for label, stack in last.stacks.items():
         assert stack_shown(panel, label) == list(stack)
-    alive = [p for p in last.snails if p.label]
+    alive = [p for p in last.pieces if p.label]
     assert alive and all(p in panel.pieces.at(p.label) for p in alive)
 
 

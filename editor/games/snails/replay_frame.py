@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from editor.core.registry import Frame, FrameSnail
+from editor.core.registry import Frame, FramePiece
 from editor.games.snails.engine.state import State
 
 
@@ -24,17 +24,19 @@ def replay_frame(state: Any) -> Frame:
         counts = {kind: n for kind, n in state.tokens_at(label).items() if n}
         if counts:
             tokens[label] = counts
-    snails = []
+    pieces = []
     for name, seat in zip(public.snail_names, public.snail_player, strict=True):
         info = state.snail_info(name)
-        snails.append(
-            FrameSnail(
+        shell = bool(info["shell"])
+        pieces.append(
+            FramePiece(
                 name=name,
                 seat=seat,
                 label=info["at"],
                 health=int(info["health"]),
-                shell=bool(info["shell"]),
+                guarded=shell,
                 alive=bool(info["alive"]),
+                note="in its shell" if shell else "",
             )
         )
     status = [f"contamination: {state.contamination} (the sea deals {public.contamination_value})"]
@@ -45,7 +47,7 @@ def replay_frame(state: Any) -> Frame:
         status.append(f"out: {', '.join(out)}")
     return Frame(
         stacks=stacks,
-        snails=tuple(snails),
+        pieces=tuple(pieces),
         tokens=tokens,
         round=state.round,
         phase=state.phase,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from editor.core import registry
-from editor.core.registry import FrameSnail
+from editor.core.registry import FramePiece
 from editor.core.workspace import load_workspace
 from editor.games.snails.engine import State, compile_rules
 from editor.games.snails.replay_frame import replay_frame
@@ -41,8 +41,8 @@ def test_the_frame_reads_stacks_snails_tokens_and_the_sea(state: State) -> None:
     damaged = state.rules.tokens[state.rules.damaged_token].id
     assert frame.tokens["E5"] == {damaged: 1}
     assert "D4" not in frame.tokens
-    red, blue = frame.snails
-    assert red == FrameSnail("red-leader", 0, "D4", 12, True, True)
+    red, blue = frame.pieces
+    assert red == FramePiece("red-leader", 0, "D4", 12, True, True, "in its shell")
     assert blue.seat == 1 and blue.label == "E5" and blue.alive
     assert blue.health == state.snail_info("blue-leader")["health"]
     assert (frame.round, frame.phase) == (3, "action")
@@ -53,9 +53,9 @@ def test_the_frame_follows_the_state(state: State) -> None:
     before = replay_frame(state)
     state.kill(state.snail("blue-leader"), "attack")
     after = replay_frame(state)
-    assert after.snails[1] == FrameSnail("blue-leader", 1, None, 0, False, False)
+    assert after.pieces[1] == FramePiece("blue-leader", 1, None, 0, False, False)
     assert "out: p2" in after.status
-    assert before.snails[1].alive
+    assert before.pieces[1].alive
 
 
 def test_registered_for_snails_and_refuses_another_games_state() -> None:
