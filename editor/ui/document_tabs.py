@@ -269,6 +269,7 @@ class DocumentTabs(QObject):
         index = self.tabs.indexOf(tab)
         if index >= 0:
             self.tabs.setTabText(index, tab_title(tab.path, tab.is_dirty))
+        self.window.update_title()
 
     def _edited(self, tab: DocumentTab) -> None:
         if tab.loading:
@@ -476,6 +477,7 @@ class DocumentTabs(QObject):
             self.watcher.removePath(str(tab.path))
         self.tabs.removeTab(self.tabs.indexOf(tab))
         tab.deleteLater()
+        self.window.update_title()  # its unsaved edits no longer mark the window
         self.run_checks()
         self.autosave_now()
         self.window.design_changed.emit()

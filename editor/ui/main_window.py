@@ -307,9 +307,9 @@ class MainWindow(QMainWindow):
         self.update_title()
 
     def update_title(self) -> None:
-        """The file's name in the title bar, with the mark of unsaved changes."""
+        """The layout's name in the title bar, marked while it or an open file is unsaved."""
         self.setWindowTitle(f"{self.model.display_name}[*] — {APP_NAME}")
-        self.setWindowModified(self.is_dirty)
+        self.setWindowModified(self.is_dirty or any(t.is_dirty for t in self.documents.all()))
 
     def _update_summary(self) -> None:
         picture = self.picture

@@ -567,3 +567,17 @@ def test_save_when_closing_a_tried_bundled_file_asks_for_a_new_name(
     assert (tmp_path / "my-tokens.yaml").read_text("utf-8").split("\n")[0].endswith(" tried")
     assert BUNDLED_TOKENS.read_bytes() == tried_original
     assert window.documents.all() == []
+
+
+def test_an_unsaved_file_tab_marks_the_window_title(
+    qtbot: QtBot, window: MainWindow, cards: DocumentTab, prompts: ScriptedPrompts
+) -> None:
+    assert not window.isWindowModified()
+    type_at_end_of_line(qtbot, cards, 1, " edit")
+    assert window.isWindowModified()
+    cards.editor.document().undo()
+    assert not window.isWindowModified()
+    type_at_end_of_line(qtbot, cards, 1, " edit")
+    prompts.unsaved_answers = ["discard"]
+    assert window.documents.close_current()
+    assert not window.isWindowModified()
