@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -176,18 +176,25 @@ def new_layout(ws: Workspace, board_id: str) -> Layout:
 
 
 def check_text(
-    path: Path | None, text: str, shown: str = "untitled", *, packs: Sequence[Path] = ()
+    path: Path | None,
+    text: str,
+    shown: str = "untitled",
+    *,
+    packs: Sequence[Path] = (),
+    texts: Mapping[Path, str] | None = None,
 ) -> list[Diagnostic]:
     """The diagnostics the core's loader reports for a layout's (unsaved) text.
 
     A layout that was never saved is checked as a file in a temporary folder; its
     diagnostics are then named ``shown``. ``packs`` are the designer's pack folders, loaded
-    as context: only the layout's own diagnostics are returned.
+    as context: only the layout's own diagnostics are returned. ``texts`` are the unsaved
+    texts of open content files, read instead of the disk (as the simulator plays them).
     """
+    others = dict(texts or {})
     packs = [p for p in packs if Path(p).is_dir()]  # a folder deleted meanwhile is no error
     if path is not None and path.exists():
         try:
-            found = load_workspace([path, *packs], texts={path: text}).report()
+            found = load_workspace([path, *packs], texts={**others, path: text}).report()
         except PathError:
             pass
         else:
@@ -195,7 +202,7 @@ def check_text(
     with tempfile.TemporaryDirectory(prefix="seastack-check-") as folder:
         temp = Path(folder) / "untitled.layout.yaml"
         temp.write_text(text, encoding="utf-8")
-        found = load_workspace([temp, *packs]).report()
+        found = load_workspace([temp, *packs], texts=others).report()
         if packs:
             found = [d for d in found if d.path == display_path(temp)]
     return [dataclasses.replace(d, path=shown) for d in found]

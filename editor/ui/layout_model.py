@@ -209,10 +209,15 @@ class LayoutModel:
         self._source = text
         self._source_dump = self.text()
 
-    def check(self) -> list[Diagnostic]:
-        """The core's diagnostics for the layout as it is now (saved or not)."""
+    def check(self, texts: Mapping[Path, str] | None = None) -> list[Diagnostic]:
+        """The core's diagnostics for the layout as it is now (saved or not), with ``texts``
+        (open content files' unsaved text) read instead of those files on disk."""
         return check_text(
-            self.path, self.checked_text(), self.display_name, packs=self.pack_folders
+            self.path,
+            self.checked_text(),
+            self.display_name,
+            packs=self.pack_folders,
+            texts=texts,
         )
 
     def transformed(self, rotate_steps: int = 0, mirror: bool = False) -> tuple[Layout, list[str]]:

@@ -189,6 +189,8 @@ class MainWindow(QMainWindow):
         self._check_timer.setSingleShot(True)
         self._check_timer.setInterval(CHECK_DELAY_MS)
         self._check_timer.timeout.connect(self.run_checks)
+        # a content file edited in a tab can change what the layout may hold (its stock...)
+        self.design_changed.connect(self._check_timer.start)
 
         #: The heatmap over the board from the latest batch of simulated games (View > Heatmap).
         self.heatmap_layer = HeatmapLayer(self.board_view, self)
@@ -545,7 +547,7 @@ class MainWindow(QMainWindow):
     def run_checks(self) -> None:
         """Check the layout as it is now with the core's loader and show the problems."""
         self._check_timer.stop()
-        self.diagnostics = self.model.check()
+        self.diagnostics = self.model.check(self.unsaved_texts())
         self.show_diagnostics(self.diagnostics)
         self._update_summary()
 

@@ -581,3 +581,23 @@ def test_an_unsaved_file_tab_marks_the_window_title(
     prompts.unsaved_answers = ["discard"]
     assert window.documents.close_current()
     assert not window.isWindowModified()
+
+
+def test_the_layout_is_checked_against_the_unsaved_text_of_an_open_pack_file(
+    qtbot: QtBot, window: MainWindow, pack: Path
+) -> None:
+    window.set_project_folders([pack.parent])
+    assert window.open_file_tab(pack / "tiles.yaml")
+    tiles = window.documents.current()
+    assert tiles is not None
+    window.run_checks()
+    assert not [d for d in window.diagnostics if d.code == "stock-exceeded"]
+    # ten fewer blank beaches in the editor, not on disk: the layout now holds too many
+    old = "{tile: beach, back: blank, count: 20}"
+    assert old in tiles.text()
+    tiles.editor.selectAll()
+    tiles.editor.insertPlainText(tiles.text().replace(old, old.replace("20", "10")))
+    qtbot.waitUntil(
+        lambda: any(d.code == "stock-exceeded" for d in window.diagnostics), timeout=5000
+    )
+    assert "count: 20" in (pack / "tiles.yaml").read_text("utf-8")
