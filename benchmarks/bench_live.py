@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from machine import cpu_name  # benchmarks/machine.py, beside this script
+
 from editor.core.resources import layouts_dir
 
 # Qt is imported inside main(): each worker runs this script's top level again (the spawn
@@ -30,16 +32,6 @@ from editor.core.resources import layouts_dir
 
 #: Give up on one change after this long (a broken set-up, not a slow one).
 TIMEOUT = 60.0
-
-
-def _cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def _wait(app: Any, window: Any, test: Any) -> Any:
@@ -102,7 +94,7 @@ def main() -> None:
         window.close()
 
     print(
-        f"{args.changes} changes, {worker_count()} worker(s), {_cpu()}, "
+        f"{args.changes} changes, {worker_count()} worker(s), {cpu_name()}, "
         f"Python {platform.python_version()}"
     )
     print(

@@ -16,7 +16,8 @@ import cProfile
 import platform
 import pstats
 import time
-from pathlib import Path
+
+from machine import cpu_name  # benchmarks/machine.py, beside this script
 
 import editor.games  # noqa: F401  (registers the games)
 from editor.core import registry
@@ -24,16 +25,6 @@ from editor.core.resources import layouts_dir
 from editor.core.workspace import load_workspace
 from editor.sim.runner import BatchPlan, run_batch
 from editor.sim.summary import game_metrics
-
-
-def _cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def main() -> None:
@@ -82,7 +73,7 @@ def main() -> None:
     failed = [r for r in results if not r.ok]
     steps = sum(r.steps for r in results)
     rounds = sum(r.rounds for r in results)
-    print(f"{_cpu()}, Python {platform.python_version()} ({platform.python_implementation()})")
+    print(f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()})")
     print(
         f"{layout.id}, {args.players} players, modules {sorted(plan.modules)}, random bots;"
         f" prepare {1000 * prepare_time:.0f} ms"
