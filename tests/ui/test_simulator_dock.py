@@ -152,6 +152,7 @@ def test_a_failed_game_reaches_the_dock_with_its_seed_and_choices(
     failing = [i for i in range(6) if flaky.fails(game_seed(0, i))]
     assert [r.index for r in failed] == failing and failing
     qtbot.waitUntil(lambda: window.simulator.failures.topLevelItemCount() == len(failing))
+    assert window.simulator.failed_box.isVisible()
     item = window.simulator.failures.topLevelItem(0)
     assert item.text(1) == str(failed[0].seed)
     assert item.text(3).startswith("RuntimeError: flaky engine")
@@ -234,3 +235,16 @@ def test_the_settings_fold_away_behind_a_one_line_summary(
     assert panel.form.isVisible() and not panel.settings_line.isVisible()
     panel.settings_button.click()
     assert not panel.form.isVisible() and panel.settings_line.isVisible()
+
+
+def test_failed_games_and_warnings_show_only_when_there_are_some(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file)
+    start(window, 2)
+    snap = wait_for(qtbot, window, lambda s: s.state == "done")
+    assert snap.failures == []
+    assert not window.simulator.failed_box.isVisible()
+    shown = window.simulator.warnings
+    assert shown.isVisible() == bool(snap.warnings)
+    assert [shown.item(i).text() for i in range(shown.count())] == [f"⚠ {w}" for w in snap.warnings]
