@@ -2,8 +2,9 @@
 
 Bots see only ``state.view(seat)`` (:class:`~editor.games.snails.engine.view.SnailsView`):
 the public board, their own hand and program, and the revealed part of other programs.
-The heuristic bot keeps out of the water, climbs, attacks what it can reach and goes into
-its shell when enemies can reach it; it never looks ahead or counts cards.
+The heuristic bot keeps out of the water, climbs, attacks what it can reach (a dig only
+when the card also strikes a snail in reach) and goes into its shell when enemies can reach
+it; it never looks ahead or counts cards.
 """
 
 from __future__ import annotations
@@ -216,6 +217,8 @@ class HeuristicBot:
         if basic == "shell":
             return 7.0 if b.threats(s) and not b.shell[s] else 1.0
         if basic == "dig":
+            if card.select == "snail" and b.reachable(s, card):
+                return 12.0  # a dig that also strikes a snail in reach (the Combat Mole)
             return 0.1  # digging lowers one's own ground
         if basic == "swap":
             return 1.5

@@ -243,3 +243,31 @@ def test_a_broken_bots_module_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "editor.games.snails.bots", None)
     with pytest.raises(ImportError):
         ENGINE.bots()
+
+
+def _mole_scene(ws: Workspace, prepared: Prepared, rival_at: str) -> State:
+    """p1's snail on a beach with a Combat Mole in hand; p2's snail next to it or far off."""
+    return State.from_scenario(
+        prepared.rules,
+        ws.boards["snails-expert"].hexes,
+        terrain={"C5": ["beach"], "C6": ["beach"], "H8": ["beach"]},
+        players=[("p1", "knights", ["combat-mole"]), ("p2", "druids", [])],
+        first_player="p1",
+        snails=[
+            ("digger", "p1", "C5", None, False, None),
+            ("rival", "p2", rival_at, None, False, None),
+        ],
+        seed=3,
+    )
+
+
+def test_the_heuristic_digs_with_the_combat_mole_only_when_it_bites(
+    ws: Workspace, crustacean: Prepared
+) -> None:
+    # A dig lowers one's own ground, but the mole's bite on a snail in reach is worth it.
+    for rival_at, bites in (("C6", True), ("H8", False)):
+        for seed in range(3):
+            st = _mole_scene(ws, crustacean, rival_at)
+            program = _program(st, HeuristicBot(0, random.Random(seed)))
+            played = [st.card_id(c) for c, _ in program]
+            assert ("combat-mole" in played) == bites, (rival_at, seed, played)
