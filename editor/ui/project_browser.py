@@ -451,7 +451,8 @@ class ProjectBrowser(QWidget):
             template = templates[labels.index(chosen)]
         files = [pack.folder / part.file for part in template.parts]
         self._sync_open_files()
-        unsaved = _unsaved_files(window.unsaved_texts(), files)
+        # the tab's own mark: a text compared with the disk would differ on line endings alone
+        unsaved = [p for p in files if (tab := window.documents.tab_of(p)) and tab.is_dirty]
         if unsaved:
             window.prompts.error(
                 title,
@@ -508,20 +509,3 @@ class ProjectBrowser(QWidget):
         labels = [p.label for p in own]
         chosen = window.prompts.choose(title, "Add to the pack:", labels)
         return own[labels.index(chosen)] if chosen is not None else None
-
-
-def _unsaved_files(texts: dict[Path, str], files: Iterable[Path]) -> list[Path]:
-    """The files among ``files`` whose open tab's text differs from the file on disk."""
-    by_path = {Path(p).resolve(): t for p, t in texts.items()}
-    out = []
-    for path in files:
-        text = by_path.get(path.resolve())
-        if text is None:
-            continue
-        try:
-            on_disk = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            on_disk = None
-        if text != on_disk:
-            out.append(path)
-    return out

@@ -297,3 +297,28 @@ def test_which_packs_go_with_a_layout(tmp_path: Path) -> None:
     assert packs_near(layout) == [beside]
     assert packs_near(layouts_dir() / "robot.layout.yaml") == []
     assert packs_near(None) == []
+
+
+def test_new_card_waits_for_unsaved_edits_in_an_open_tab_only(
+    open_window, tmp_path: Path, prompts: ScriptedPrompts
+) -> None:
+    pack = make_pack(tmp_path / "proj" / "mine", "mine")
+    cards = pack / "cards.yaml"
+    mine = "cards:\n  - id: zap\n    name: Zap\n    kind: special\n    copies: 1\n"
+    mine += "    text: Draw a card.\n    effects: [{draw: 1}]\n"
+    cards.write_bytes(mine.replace("\n", "\r\n").encode())
+    window: MainWindow = open_window()
+    window.set_project_folders([pack])
+    assert window.open_file_tab(cards)
+    tab = window.documents.current()
+    assert tab is not None and not tab.is_dirty
+    browser = window.project_browser
+    browser.tree.setCurrentItem(browser.item_for(pack))
+    prompts.choices.append("Attack Card")
+    assert browser.new_card() == cards  # the open tab (a CR LF file) has no edits
+    assert load_workspace([pack]).report() == []
+    tab.editor.appendPlainText("# mine")
+    assert tab.is_dirty
+    prompts.choices.append("Attack Card")
+    assert browser.new_card() is None
+    assert "unsaved changes" in prompts.asked[-1][1]
