@@ -118,7 +118,7 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
         self.board_view = BoardView(model.picture(), self)
-        #: The central tabs: the board first (never closed), then open content files.
+        #: The central tabs: the board and the replay (never closed), then open content files.
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("DocumentTabs")
         self.tabs.addTab(self.board_view, "Board")
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(1, "Step through a simulated game on a board of its own")
         for side in (QTabBar.ButtonPosition.LeftSide, QTabBar.ButtonPosition.RightSide):
             self.tabs.tabBar().setTabButton(1, side, None)  # like the board, it stays
-        #: The live simulator: bot matches on the design as it is edited, next to Statistics.
+        #: The live simulator: bot matches on the design as it is edited, below the Space tabs.
         self.simulator = SimulatorPanel(self.current_design, self.settings, self)
         self.design_changed.connect(self.simulator.design_changed)
         self.simulator_dock = self._dock("Simulator", "SimulatorDock", self.simulator)
