@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
@@ -27,6 +28,15 @@ from editor.ui.display_check import display_problem
 HEX_SIZE = 40.0
 MARGIN = 12.0
 FORMATS = {".png": "PNG", ".svg": "SVG"}
+
+
+@dataclass(frozen=True)
+class ImageStyle:
+    """How an image draws the board: labels written, tile backs shown, background colour."""
+
+    labels: bool = True
+    backs: bool = False
+    background: str = "#ffffff"
 
 
 class ExportError(Exception):
@@ -88,10 +98,7 @@ def _draw_on(
     device: QPaintDevice,
     picture: BoardPicture,
     size: tuple[int, int],
-    *,
-    labels: bool,
-    backs: bool,
-    background: str,
+    style: ImageStyle,
 ) -> None:
     """Fill an image or an SVG generator of ``size`` pixels with the background and the
     board, fitted and centred, and finish the painting."""
@@ -100,39 +107,31 @@ def _draw_on(
     scale = min(width / rect.width(), height / rect.height())
     painter = QPainter(device)
     try:
-        painter.fillRect(QRectF(0, 0, width, height), QColor(background))
+        painter.fillRect(QRectF(0, 0, width, height), QColor(style.background))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         painter.translate((width - rect.width() * scale) / 2, (height - rect.height() * scale) / 2)
         painter.scale(scale, scale)
         painter.translate(-rect.left(), -rect.top())
-        hexpaint.paint_picture(painter, picture, HEX_SIZE, show_backs=backs, show_labels=labels)
+        hexpaint.paint_picture(
+            painter, picture, HEX_SIZE, show_backs=style.backs, show_labels=style.labels
+        )
     finally:
         painter.end()
 
 
 def render_image(
-    picture: BoardPicture,
-    size: tuple[int, int] | None = None,
-    *,
-    labels: bool = True,
-    backs: bool = False,
-    background: str = "#ffffff",
+    picture: BoardPicture, size: tuple[int, int] | None = None, style: ImageStyle = ImageStyle()
 ) -> QImage:
     """The board as an image of ``size`` pixels (default: :func:`natural_size`)."""
     width, height = size or natural_size(picture)
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    _draw_on(image, picture, (width, height), labels=labels, backs=backs, background=background)
+    _draw_on(image, picture, (width, height), style)
     return image
 
 
 def svg_bytes(
-    picture: BoardPicture,
-    size: tuple[int, int] | None = None,
-    *,
-    labels: bool = True,
-    backs: bool = False,
-    background: str = "#ffffff",
+    picture: BoardPicture, size: tuple[int, int] | None = None, style: ImageStyle = ImageStyle()
 ) -> bytes:
     """The board as an SVG document, drawn by the same code as :func:`render_image`."""
     width, height = size or natural_size(picture)
@@ -145,23 +144,16 @@ def svg_bytes(
         generator.setResolution(96)  # CSS pixels: the mm size Qt writes is then width px
         generator.setTitle(picture.title or "Seastack board")
         generator.setDescription("Drawn by Seastack")
-        _draw_on(
-            generator, picture, (width, height), labels=labels, backs=backs, background=background
-        )
+        _draw_on(generator, picture, (width, height), style)
 
     return _buffered(write)
 
 
 def png_bytes(
-    picture: BoardPicture,
-    size: tuple[int, int] | None = None,
-    *,
-    labels: bool = True,
-    backs: bool = False,
-    background: str = "#ffffff",
+    picture: BoardPicture, size: tuple[int, int] | None = None, style: ImageStyle = ImageStyle()
 ) -> bytes:
     """The board as PNG data."""
-    image = render_image(picture, size, labels=labels, backs=backs, background=background)
+    image = render_image(picture, size, style)
 
     def write(buffer: QBuffer) -> None:
         if not image.save(buffer, "PNG"):
@@ -207,7 +199,7 @@ def export_image(
     if target.is_dir():
         raise ExportError(f"cannot write {str(target)!r}: it is a folder")
     draw = png_bytes if kind == "PNG" else svg_bytes
-    data = draw(picture, size, labels=labels, backs=backs, background=background)
+    data = draw(picture, size, ImageStyle(labels, backs, background))
     try:
         write_bytes_atomic(target, data)
     except OSError as exc:
