@@ -304,16 +304,21 @@ def _abilities(entry: Mapping[str, Any]) -> tuple[FaceLine, ...]:
     )
 
 
+def _entry_face(entry: Mapping[str, Any], kind: str, details: list[FaceLine]) -> Face:
+    """The face of an entry with abilities: its name, id and text, and these details."""
+    return Face(
+        name=str(entry.get("name", "")),
+        kind=kind,
+        id=str(entry.get("id", "")),
+        details=tuple(details),
+        abilities=_abilities(entry),
+        text=str(entry.get("text", "")),
+    )
+
+
 def faction_face(faction: Mapping[str, Any]) -> Face:
     """A faction's face: its card, its abilities in words, its text."""
-    return Face(
-        name=str(faction.get("name", "")),
-        kind="Faction",
-        id=str(faction.get("id", "")),
-        details=(FaceLine("Faction card", str(faction.get("card", ""))),),
-        abilities=_abilities(faction),
-        text=str(faction.get("text", "")),
-    )
+    return _entry_face(faction, "Faction", [FaceLine("Faction card", str(faction.get("card", "")))])
 
 
 def soldier_face(soldier: Mapping[str, Any]) -> Face:
@@ -321,27 +326,13 @@ def soldier_face(soldier: Mapping[str, Any]) -> Face:
     details = [FaceLine("Rank", str(soldier.get("rank", "")))]
     if soldier.get("module"):
         details.append(FaceLine("Module", str(soldier["module"])))
-    return Face(
-        name=str(soldier.get("name", "")),
-        kind="Soldier type",
-        id=str(soldier.get("id", "")),
-        details=tuple(details),
-        abilities=_abilities(soldier),
-        text=str(soldier.get("text", "")),
-    )
+    return _entry_face(soldier, "Soldier type", details)
 
 
 def token_face(token: Mapping[str, Any]) -> Face:
     """A token's face: where it may lie, its abilities."""
     details = [FaceLine("On water", "yes" if token.get("on_water") else "no")]
-    return Face(
-        name=str(token.get("name", "")),
-        kind="Token",
-        id=str(token.get("id", "")),
-        details=tuple(details),
-        abilities=_abilities(token),
-        text=str(token.get("text", "")),
-    )
+    return _entry_face(token, "Token", details)
 
 
 _FACES = {
