@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,11 +17,9 @@ from tests.ui.conftest import ScriptedPrompts
 
 
 @pytest.fixture
-def pack(tmp_path: Path) -> Path:
-    """A copy of the bundled base pack the tests may edit."""
-    target = tmp_path / "packs" / "snails-base"
-    shutil.copytree(content_dir() / "snails-base", target)
-    return target
+def pack(scratch_pack: Path) -> Path:
+    """A copy of the bundled base pack the tests may edit (``scratch_pack``)."""
+    return scratch_pack
 
 
 @pytest.fixture
