@@ -20,6 +20,7 @@ __all__ = [
     "MirrorAxis",
     "Shape",
     "SquareGrid",
+    "centre_cell",
     "chebyshev",
     "format_cell",
     "manhattan",
@@ -48,7 +49,8 @@ MirrorAxis = Literal["vertical", "horizontal"]
 """``"vertical"``: flip left-right; ``"horizontal"``: flip top-bottom."""
 
 _ORIGIN = Cell(0, 0)
-_CELL_RE = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
+_CELL_RE = re.compile(r"(0|-?[1-9][0-9]*),(0|-?[1-9][0-9]*)")
+_LOOSE_CELL_RE = re.compile(r"(-?[0-9]+),(-?[0-9]+)")
 # Clockwise from N; the 4-neighbourhood is every other entry.
 _DELTAS8: tuple[tuple[int, int], ...] = (
     (0, -1),
@@ -84,11 +86,27 @@ def parse_cell(label: str) -> Cell:
 
     >>> parse_cell("3,0")
     Cell(x=3, y=0)
+    >>> parse_cell("3, 0")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad cell label '3, 0': write it without spaces, '3,0'
+    >>> parse_cell("03,-0")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad cell label '03,-0': write it without leading zeros or -0, '3,0'
     """
     m = _CELL_RE.fullmatch(label)
-    if m is None:
-        raise ValueError(f"bad cell label {label!r}: expected 'x,y' with integers, like '3,0'")
-    return Cell(int(m[1]), int(m[2]))
+    if m is not None:
+        return Cell(int(m[1]), int(m[2]))
+    tight = "".join(label.split())
+    loose = _LOOSE_CELL_RE.fullmatch(tight)
+    if loose is not None:
+        fixed = f"{int(loose[1])},{int(loose[2])}"
+        why = "without spaces" if tight != label else "without leading zeros or -0"
+        raise ValueError(f"bad cell label {label!r}: write it {why}, {fixed!r}")
+    raise ValueError(
+        f"bad cell label {label!r}: expected x,y with whole numbers, like '3,0' or '-1,2'"
+    )
 
 
 def neighbours4(cell: Cell) -> tuple[Cell, ...]:
@@ -150,6 +168,24 @@ def mirror(cell: Cell, center: Cell = _ORIGIN, axis: MirrorAxis = "vertical") ->
     if axis == "horizontal":
         return Cell(cell[0], 2 * center[1] - cell[1])
     raise ValueError(f"mirror axis must be 'vertical' or 'horizontal', got {axis!r}")
+
+
+def centre_cell(cells: Iterable[Cell]) -> Cell:
+    """The given cell nearest the cells' centroid (ties: first in canonical order).
+
+    For a full ``w`` by ``h`` rectangle from ``0,0`` this is ``((w - 1) // 2, (h - 1) // 2)``.
+
+    >>> centre_cell(SquareGrid(4, 3))
+    Cell(x=1, y=1)
+    """
+    order = sorted(set(cells))
+    if not order:
+        raise ValueError("no cells, so no centre")
+    # Exact integer arithmetic on n * coordinates.
+    n = len(order)
+    sx = sum(c[0] for c in order)
+    sy = sum(c[1] for c in order)
+    return min(order, key=lambda c: (n * c[0] - sx) ** 2 + (n * c[1] - sy) ** 2)
 
 
 # --- polyominoes -----------------------------------------------------------------------------
