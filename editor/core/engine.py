@@ -4,19 +4,36 @@ An engine is plain Python. A match is built from validated content and a seed; i
 says which :class:`Decision` it waits for and takes :meth:`GameState.apply`. Chance comes
 from a random generator held by the state, so a match replays from its seed and its choices.
 The simulator speaks to engines only through these protocols, so it runs every game.
+
+Choices travel as JSON: each engine encodes its own choice types (:meth:`Engine.choice_to_json`
+and back), so replays, failed-game reports and results from other machines need no pickles.
+:func:`plain_choice_to_json` and :func:`plain_choice_from_json` serve engines whose choices
+are plain values (ints, strings, booleans, None and tuples of them); :func:`choice_text` is a
+compact one-line text of an encoded choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import json
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     import random
 
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
+
+
+#: A JSON-ready value: what ``json.dumps`` writes and ``json.loads`` gives back unchanged
+#: (lists, never tuples; string keys only).
+JSON: TypeAlias = "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
+
+#: Turns one choice into JSON-ready data (an engine's ``choice_to_json``).
+ChoiceEncoder = Callable[[Hashable], JSON]
+#: Turns JSON data back into the choice it encodes (an engine's ``choice_from_json``).
+ChoiceDecoder = Callable[[JSON], Hashable]
 
 
 class IllegalChoice(ValueError):
@@ -74,7 +91,13 @@ class GameState(Protocol):
 
 
 class Bot(Protocol):
-    """A player that chooses among a decision's options from what its seat may see."""
+    """A player that chooses among a decision's options from what its seat may see.
+
+    ``uses_view`` declares whether it reads the view: the runner builds none for a bot that
+    says False (the random bot), which saves building one per decision.
+    """
+
+    uses_view: bool
 
     def choose(self, decision: Decision, view: Any) -> Hashable:
         """One of ``decision.options``."""
@@ -147,7 +170,83 @@ class Engine(Protocol):
         """A fresh match, set up and waiting for its first decision."""
 
     def factions(self, prepared: Any) -> Sequence[str]:
-        """The faction ids a match may use."""
+        """The faction ids a match may use (none for a game without factions)."""
+
+    def modules(self, prepared: Any) -> Sequence[str]:
+        """The optional modules a match may switch on (none for a game without modules)."""
 
     def bots(self) -> Mapping[str, BotFactory]:
         """The bots by name (``random``, ``heuristic``...)."""
+
+    def choice_to_json(self, choice: Hashable) -> JSON:
+        """One of this engine's choices as JSON-ready data, without its decision.
+
+        The data alone says which choice it is (no decision kind is needed to read it back),
+        survives ``json.dumps``/``json.loads`` unchanged, and decodes to an equal choice of
+        the same type: ``choice_from_json(choice_to_json(c)) == c``. Raises ``ValueError``
+        for a value that is none of the engine's choice types.
+        """
+
+    def choice_from_json(self, data: JSON) -> Hashable:
+        """The choice that :meth:`choice_to_json` encoded as ``data``.
+
+        Raises ``ValueError``, saying what is wrong, for data that encodes no choice of this
+        engine (a wrong type, a missing or unknown key...). Whether the choice is legal in a
+        match is for the state's ``apply`` to judge.
+        """
+
+
+#: The scalar types a plain choice may have (exactly: not their subclasses).
+_SCALARS = (bool, int, str)
+
+
+def plain_choice_to_json(choice: Hashable) -> JSON:
+    """A plain choice as JSON: None, booleans, ints and strings as they are, tuples as lists.
+
+    For engines whose choices are only such values (nested tuples too). Anything else, a
+    named tuple or a float included (neither would come back exactly), is a ``ValueError``.
+    """
+    if choice is None or (isinstance(choice, bool | int | str) and type(choice) in _SCALARS):
+        return choice
+    if type(choice) is tuple:
+        return [plain_choice_to_json(item) for item in choice]
+    raise ValueError(f"not a plain choice (None, bool, int, str or tuple): {choice!r}")
+
+
+def plain_choice_from_json(data: JSON) -> Hashable:
+    """The plain choice :func:`plain_choice_to_json` encoded: lists become tuples again.
+
+    Raises ``ValueError`` for floats, objects and anything else no plain choice encodes to.
+    """
+    if data is None or (isinstance(data, bool | int | str) and type(data) in _SCALARS):
+        return data
+    if type(data) is list:
+        return tuple(plain_choice_from_json(item) for item in data)
+    raise ValueError(f"not the JSON of a plain choice: {data!r}")
+
+
+def choice_text(data: JSON) -> str:
+    """An encoded choice as one compact line of JSON (``[[3,0],[5,1]]``), for reports."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def choice_from_text(text: str) -> JSON:
+    """The encoded choice :func:`choice_text` wrote; ``ValueError`` when it is not JSON."""
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not the text of a choice: {text!r} ({exc.msg})") from None
+    return data
+
+
+def choice_encoder(engine: Engine) -> ChoiceEncoder:
+    """The engine's ``choice_to_json``, or :func:`plain_choice_to_json` for an engine written
+    before the protocol had one."""
+    encode: ChoiceEncoder = getattr(engine, "choice_to_json", plain_choice_to_json)
+    return encode
+
+
+def choice_decoder(engine: Engine) -> ChoiceDecoder:
+    """The engine's ``choice_from_json``, or :func:`plain_choice_from_json` (as above)."""
+    decode: ChoiceDecoder = getattr(engine, "choice_from_json", plain_choice_from_json)
+    return decode

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from editor.core.engine import Engine
+from editor.core.engine import ChoiceEncoder, Engine, choice_encoder, choice_text
 from editor.sim.design import Design, Invalid, Ready, prepare_design
 from editor.sim.playtest import playtest_warnings
 from editor.sim.runner import Batch, BatchPlan, GameResult, RunnerError, describe_error, match_spec
@@ -90,6 +90,10 @@ class Snapshot:
         """The games that raised an error."""
         return [r for r in self.results if not r.ok]
 
+    def failures_text(self) -> str:
+        """:func:`failures_text` of these results, the choices in the engine's JSON."""
+        return failures_text(self.results, self.ready.engine if self.ready else None)
+
 
 @dataclass
 class _Job:
@@ -153,11 +157,8 @@ def build_plan(settings: LiveSettings, engine: Engine, prepared: Any) -> BatchPl
 
 
 def available_modules(engine: Engine, prepared: Any) -> tuple[str, ...]:
-    """The modules the engine offers for a prepared design (none when it does not say)."""
-    offered = getattr(engine, "modules", None)
-    if callable(offered):
-        return tuple(offered(prepared))
-    return tuple(offered or ())
+    """The modules the engine offers for a prepared design."""
+    return tuple(engine.modules(prepared))
 
 
 class LiveSimulator:
@@ -441,13 +442,29 @@ class LiveSimulator:
         )
 
 
-def failures_text(results: Sequence[GameResult]) -> str:
-    """The failed games as text to copy: seed, factions, error and choices of each."""
+def failures_text(results: Sequence[GameResult], engine: Engine | None = None) -> str:
+    """The failed games as text to copy: seed, factions, error and choices of each.
+
+    With the engine, the choices are its JSON (``choice_to_json``), one compact line that
+    :func:`~editor.sim.replay.replay_result` replays from; a choice the engine cannot encode
+    is written as Python would print it. Without the engine, the list as Python prints it.
+    """
+    encode = choice_encoder(engine) if engine is not None else None
     lines = []
     for r in results:
         if r.ok:
             continue
         lines.append(f"game {r.index} seed {r.seed} factions {', '.join(r.factions) or '-'}")
         lines.append(f"  error: {r.error}")
-        lines.append(f"  choices: {list(r.choices)!r}")
+        if encode is None:
+            lines.append(f"  choices: {list(r.choices)!r}")
+        else:
+            lines.append(f"  choices: [{','.join(_choice_line(encode, c) for c in r.choices)}]")
     return "\n".join(lines)
+
+
+def _choice_line(encode: ChoiceEncoder, choice: Any) -> str:
+    try:
+        return choice_text(encode(choice))
+    except ValueError:  # not one of the engine's choices (a hand-made record)
+        return repr(choice)

@@ -8,15 +8,32 @@ spec and the choices the runner recorded (``GameResult.choices``) up to its erro
 keeps the choice taken, the events it produced and, with a game's ``replay_frame`` hook, the
 board after it. The final outcome and :func:`~editor.sim.runner.event_digest` of the log are
 what the runner reported, which :func:`differences` checks. No game is named here.
+
+A failed match also replays from its JSON record (``GameResult.to_json`` with the engine's
+encoder, after ``json.dumps`` and ``json.loads`` or from another machine): the engine's
+``choice_from_json`` reads its choices back. A choice without the game's words is shown in
+its JSON text (:func:`~editor.core.engine.choice_text`), not as a Python object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from editor.core.engine import Bot, Decision, Engine, GameState, MatchSpec, Outcome
+from editor.core.engine import (
+    JSON,
+    Bot,
+    ChoiceEncoder,
+    Decision,
+    Engine,
+    GameState,
+    MatchSpec,
+    Outcome,
+    choice_decoder,
+    choice_encoder,
+    choice_text,
+)
 from editor.core.registry import Frame, ReplayWords
 from editor.sim.runner import (
     MAX_STEPS,
@@ -103,6 +120,7 @@ def replay(
     """
     steps: list[ReplayStep] = []
     taken: list[Hashable] = []
+    encode = choice_encoder(engine)
     try:
         state = engine.new_match(prepared, spec)
     except Exception as exc:  # a match that cannot even be set up is a replay of its error
@@ -113,7 +131,7 @@ def replay(
     setup = tuple(state.events)
     told = _told(words, state, setup)
     steps.append(ReplayStep(0, None, "", "", None, setup, _frame(frame, state), None, "", told))
-    looks = [getattr(bot, "uses_view", True) for bot in bots or ()]
+    looks = [bot.uses_view for bot in bots or ()]
     error: str | None = None
     applied = 0
     decision: Decision | None = state.decision()
@@ -131,7 +149,7 @@ def replay(
             elif bots is None:
                 break  # the recorded choices end here
             taken.append(choice)
-            said = _said(words, state, decision, choice)
+            said = _said(words, state, decision, choice, encode)
             state.apply(choice)
             applied += 1
             if len(taken) >= max_steps:
@@ -166,14 +184,23 @@ def _frame(frame: FrameOf | None, state: GameState) -> Frame | None:
     return frame(state) if frame is not None else None
 
 
-def _said(words: ReplayWords | None, state: GameState, decision: Decision, choice: Any) -> str:
-    """The choice in the game's words; its plain text when the game has none or they fail."""
+def _said(
+    words: ReplayWords | None,
+    state: GameState,
+    decision: Decision,
+    choice: Any,
+    encode: ChoiceEncoder,
+) -> str:
+    """The choice in the game's words; its JSON text when the game has none or they fail."""
     if words is not None:
         try:
             return words.choice(state, decision, choice)
         except Exception:  # wording is a courtesy: a bug in it must not break the replay
             pass
-    return str(choice)
+    try:
+        return choice_text(encode(choice))
+    except Exception:  # no choice of the engine (a bad record): the value as it is
+        return str(choice)
 
 
 def _told(
@@ -244,12 +271,18 @@ def replay_result(
     engine: Engine,
     prepared: Any,
     plan: BatchPlan,
-    result: GameResult,
+    result: GameResult | Mapping[str, Any],
     *,
     frame: FrameOf | None = None,
     words: ReplayWords | None = None,
 ) -> Replay:
-    """Replay a match of a batch: by its index, and a failed one along its recorded choices."""
+    """Replay a match of a batch: by its index, and a failed one along its recorded choices.
+
+    ``result`` is the runner's :class:`GameResult` or its JSON record (``to_json`` with the
+    engine's encoder), whose choices the engine decodes (``ValueError`` for a bad record).
+    """
+    if not isinstance(result, GameResult):
+        result = result_from_json(engine, result)
     if result.ok or not result.choices:
         return replay_index(engine, prepared, plan, result.index, frame=frame, words=words)
     spec = MatchSpec(plan.players, tuple(result.factions), plan.modules, result.seed)
@@ -264,6 +297,22 @@ def replay_result(
         words=words,
         max_steps=plan.max_steps,
     )
+
+
+def result_to_json(engine: Engine, result: GameResult) -> dict[str, Any]:
+    """A match's JSON record with its choices (when it failed) encoded by the engine."""
+    return result.to_json(choice_encoder(engine))
+
+
+def result_from_json(engine: Engine, data: Mapping[str, Any]) -> GameResult:
+    """The :class:`GameResult` of a JSON record, its choices decoded by the engine."""
+    return GameResult.from_json(data, choice_decoder(engine))
+
+
+def choices_json(engine: Engine, choices: Sequence[Hashable]) -> list[JSON]:
+    """Choices (a replay's, a result's) as the engine's JSON, e.g. to save a replay."""
+    encode = choice_encoder(engine)
+    return [encode(choice) for choice in choices]
 
 
 def differences(played: Replay, result: GameResult) -> list[str]:

@@ -26,7 +26,18 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from editor.core.engine import Bot, BotFactory, Decision, Engine, GameState, MatchSpec, Outcome
+from editor.core.engine import (
+    Bot,
+    BotFactory,
+    ChoiceDecoder,
+    ChoiceEncoder,
+    Decision,
+    Engine,
+    GameState,
+    MatchSpec,
+    Outcome,
+    plain_choice_from_json,
+)
 
 #: Stop a match that has not ended after this many decisions: an engine bug, not a game.
 MAX_STEPS = 100_000
@@ -94,6 +105,7 @@ class GameResult:
     error: str | None = None
     #: When the match failed: the choices handed to ``apply`` in order (the one whose
     #: ``apply`` raised last), so that the failure replays. Empty for a match that ended.
+    #: The engine's own objects; :meth:`to_json` with the engine's encoder writes them.
     choices: tuple[Hashable, ...] = ()
     #: :func:`event_digest` of the final event log, when the plan asked for it (``digest``).
     digest: str = ""
@@ -103,9 +115,14 @@ class GameResult:
         """Whether the match ran to its end."""
         return self.error is None
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain data: what a game's metrics summarize and what ``--json`` prints."""
-        return {
+    def to_json(self, encode: ChoiceEncoder | None = None) -> dict[str, Any]:
+        """Plain data: what a game's metrics summarize and what ``--json`` prints.
+
+        A finished match's record has the same keys as it always had, plus ``digest`` when
+        there is one. A failed match's record also carries its ``choices`` when ``encode``
+        (the engine's ``choice_to_json``: a result does not know its engine) is given.
+        """
+        data: dict[str, Any] = {
             "index": self.index,
             "seed": self.seed,
             "factions": list(self.factions),
@@ -116,6 +133,78 @@ class GameResult:
             "metrics": dict(self.metrics),
             "error": self.error,
         }
+        if self.digest:
+            data["digest"] = self.digest
+        if encode is not None and not self.ok:
+            data["choices"] = [encode(choice) for choice in self.choices]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], decode: ChoiceDecoder | None = None) -> GameResult:
+        """The result a :meth:`to_json` record (or its ``json.loads``) describes.
+
+        ``decode`` (the engine's ``choice_from_json``) reads the ``choices`` back; without
+        it they are read as plain choices (lists become tuples). Raises ``ValueError`` for a
+        record that is not one: a missing key, a value of the wrong type, choices that do
+        not decode.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a match record is an object, not {type(data).__name__}")
+        read = decode if decode is not None else plain_choice_from_json
+        error = data.get("error")
+        if error is not None and not isinstance(error, str):
+            raise ValueError(f"a match record's 'error' is a string or null, not {error!r}")
+        metrics = data.get("metrics", {})
+        if not isinstance(metrics, Mapping):
+            raise ValueError(f"a match record's 'metrics' is an object, not {metrics!r}")
+        digest = data.get("digest", "")
+        if not isinstance(digest, str):
+            raise ValueError(f"a match record's 'digest' is a string, not {digest!r}")
+        choices = data.get("choices", [])
+        if not isinstance(choices, list):
+            raise ValueError(f"a match record's 'choices' is a list, not {choices!r}")
+        try:
+            decoded = tuple(read(choice) for choice in choices)
+        except ValueError as exc:
+            raise ValueError(f"a match record's choices do not decode: {exc}") from None
+        return cls(
+            index=_json_int(data, "index"),
+            seed=_json_int(data, "seed"),
+            factions=tuple(_json_list(data, "factions", str)),
+            winners=tuple(_json_list(data, "winners", int)),
+            reason=_json_str(data, "reason"),
+            rounds=_json_int(data, "rounds"),
+            steps=_json_int(data, "steps"),
+            metrics=dict(metrics),
+            error=error,
+            choices=decoded,
+            digest=digest,
+        )
+
+
+def _json_int(data: Mapping[str, Any], key: str) -> int:
+    if key not in data:
+        raise ValueError(f"a match record needs its {key!r}")
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"a match record's {key!r} is an int, not {value!r}")
+    return value
+
+
+def _json_str(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise ValueError(f"a match record's {key!r} is a string, not {value!r}")
+    return value
+
+
+def _json_list(data: Mapping[str, Any], key: str, kind: type) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list | tuple) or not all(
+        isinstance(x, kind) and not isinstance(x, bool) for x in value
+    ):
+        raise ValueError(f"a match record's {key!r} is a list of {kind.__name__}, not {value!r}")
+    return list(value)
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -175,11 +264,11 @@ def play_match(
 ) -> tuple[Outcome, int]:
     """Let the bots play a match to its end; returns the outcome and the decisions taken.
 
-    A bot whose ``uses_view`` attribute is False is handed no view, which saves building one
+    A bot that declares ``uses_view = False`` is handed no view, which saves building one
     per decision for bots that do not look (the random bot). ``record``, when given, receives
     each choice before it is applied.
     """
-    looks = [getattr(bot, "uses_view", True) for bot in bots]
+    looks = [bot.uses_view for bot in bots]
     steps = 0
     decision: Decision | None = state.decision()
     while decision is not None:
