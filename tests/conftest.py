@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import shutil
 from collections.abc import Callable, Hashable
@@ -99,7 +98,7 @@ def flaky_snails(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Flaky]:
     def install(crash: bool = False) -> Flaky:
         game = registry.get("snails")
         assert game is not None
-        flaky = dataclasses.replace(game, engine=FlakyEngine(crash))
+        flaky = game.with_play(engine=FlakyEngine(crash))
         monkeypatch.setitem(registry._GAMES, "snails", flaky)
         return Flaky()
 
@@ -118,3 +117,27 @@ def _alive(pid: int) -> bool:
 def alive() -> Callable[[int], bool]:
     """Whether a process exists and is not a zombie (read from /proc)."""
     return _alive
+
+
+#: The square test game's data: a bounded yard and an open table, boards and layouts.
+SQUARE_DATA = DATA / "square_game"
+
+
+@pytest.fixture
+def square_game(monkeypatch: pytest.MonkeyPatch) -> registry.Game:
+    """Register the square test game (``tests/square_game``) for one test.
+
+    It ships no layout schema file: the loader composes one from its ``home`` field.
+    """
+    from tests.square_game import GAME
+
+    monkeypatch.setitem(registry._GAMES, GAME.id, GAME)
+    return GAME
+
+
+def load_square(*paths: Path | str) -> Any:
+    """The workspace of the square test game's data (or of ``paths``), bundled content too;
+    the game must be registered (the ``square_game`` fixture)."""
+    from editor.core.workspace import load_workspace
+
+    return load_workspace(list(paths) or [SQUARE_DATA])

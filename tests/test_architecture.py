@@ -23,7 +23,41 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 def test_import_contracts_hold() -> None:
     result = _run(str(BIN / "lint-imports"), "--config", "pyproject.toml")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 2 kept, 0 broken" in result.stdout
+    assert "Contracts: 4 kept, 0 broken" in result.stdout
+
+
+def _contract(name: str) -> dict[str, object]:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, object]] = config["tool"]["importlinter"]["contracts"]
+    return next(c for c in contracts if c["name"] == name)
+
+
+def test_a_game_that_imports_another_breaks_the_independence_contract() -> None:
+    import grimp
+    from importlinter.contracts.independence import IndependenceContract
+
+    options = _contract("Games are independent of each other")
+    graph = grimp.ImportGraph()
+    for module in (
+        "editor",
+        "editor.games",
+        "editor.games.a",
+        "editor.games.b",
+        "editor.games.b.x",
+    ):
+        graph.add_module(module)
+    contract = IndependenceContract(
+        name="games",
+        session_options={"root_packages": ["editor"]},
+        contract_options={"modules": options["modules"]},
+    )
+    assert contract.check(graph, verbose=False).kept
+    graph.add_import(
+        importer="editor.games.a", imported="editor.games.b.x", line_number=1, line_contents="x"
+    )
+    assert not contract.check(graph, verbose=False).kept
 
 
 @pytest.mark.parametrize("module", ["editor.core.workspace", "editor.games", "editor.cli"])

@@ -48,7 +48,7 @@ def toy_engine() -> Iterator[None]:
     """Snails played by the toy race engine, to test the command's plumbing by itself."""
     game = registry.get("snails")
     assert game is not None
-    registry.register(dataclasses.replace(game, engine=RaceEngine()))
+    registry.register(game.with_play(engine=RaceEngine()))
     try:
         yield
     finally:
@@ -183,7 +183,7 @@ def test_paths_that_are_not_layouts(capsys: pytest.CaptureFixture[str], tmp_path
 def test_a_game_without_an_engine(capsys: pytest.CaptureFixture[str], tiny: Path) -> None:
     game = registry.get("snails")
     assert game is not None
-    registry.register(dataclasses.replace(game, engine=None))
+    registry.register(dataclasses.replace(game, play=None))
     try:
         code, _, err = run(capsys, str(tiny))
     finally:

@@ -1,46 +1,54 @@
-"""Layouts: stacks of tiles on the spaces of a board, and their canonical file form."""
+"""Layouts: stacks of tiles on the spaces of a board, and their canonical file form.
+
+Every layout holds what every game shares: its id, name, game, board, packs, description and
+the stack of tiles on each space. What else a game's layouts say of spaces (Snails' pinned
+tile backs, starting tokens and start spaces) are fields the game declares
+(:mod:`editor.core.layout_fields`); the layout keeps their values in :attr:`Layout.fields`.
+"""
 
 from __future__ import annotations
 
 import json
 import re
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any
 
+from editor.core import layout_fields, registry
 from editor.core.documents import Document
-from editor.core.hexgrid import HexBoard, format_label, parse_label, sort_key
+from editor.core.grid import GRID_KINDS, grid_for
+from editor.core.layout_fields import FieldValue, LayoutField
 
-#: The back of one tile: a back id pinned by the layout, or None (dealt at random at set-up).
-Back = str | None
+if TYPE_CHECKING:
+    from editor.core.boards import Board
+
 #: The pattern of an id (the schemas' ``common.schema.json#/$defs/id``).
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-#: Top-level keys in the order a layout file is written.
-KEY_ORDER = (
-    "id",
-    "name",
-    "game",
-    "board",
-    "packs",
-    "description",
-    "spaces",
-    "backs",
-    "tokens",
-    "starts",
-)
-_T = TypeVar("_T")
+#: Top-level keys every layout shares, in the order a layout file is written; the game's
+#: declared fields follow, in the order it declares them.
+KEY_ORDER = ("id", "name", "game", "board", "packs", "description", "spaces")
 SCHEMA_HEADER = "# yaml-language-server: $schema=../schemas/layout.schema.json"
+
+
+def declared_fields(game_id: str) -> tuple[LayoutField, ...]:
+    """The layout fields a game declares (none for a game Seastack does not know)."""
+    game = registry.get(game_id)
+    return game.content.layout_fields if game is not None else ()
+
+
+def schema_header(game_id: str) -> str:
+    """The ``$schema`` line of a layout file in ``layouts/``: the game's layout schema when
+    it declares fields, else the shared one."""
+    if declared_fields(game_id):
+        return f"# yaml-language-server: $schema=../schemas/{game_id}/layout.schema.json"
+    return SCHEMA_HEADER
 
 
 @dataclass
 class Layout:
-    """A layout: which tiles are stacked on which spaces of a board (bottom to top).
-
-    ``backs`` pins the backs of some tiles (per space, one item per tile bottom to top, None
-    for a back dealt at random), ``tokens`` lies tokens on spaces at the start (token id to
-    count) and ``starts`` lists the spaces where snails may be placed (empty: any land).
-    """
+    """A layout: which tiles are stacked on which spaces of a board (bottom to top), and the
+    values of the fields its game declares (``fields``, by key)."""
 
     id: str
     name: str
@@ -49,9 +57,7 @@ class Layout:
     spaces: dict[str, tuple[str, ...]]
     packs: tuple[str, ...] | None = None
     description: str = ""
-    backs: dict[str, tuple[Back, ...]] = field(default_factory=dict)
-    tokens: dict[str, dict[str, int]] = field(default_factory=dict)
-    starts: tuple[str, ...] = ()
+    fields: dict[str, FieldValue] = field(default_factory=dict)
     document: Document | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -67,9 +73,7 @@ class Layout:
             spaces={label: tuple(stack) for label, stack in data["spaces"].items()},
             packs=tuple(packs) if packs is not None else None,
             description=data.get("description", ""),
-            backs={label: tuple(backs) for label, backs in data.get("backs", {}).items()},
-            tokens={label: dict(counts) for label, counts in data.get("tokens", {}).items()},
-            starts=tuple(data.get("starts", ())),
+            fields=layout_fields.read_fields(declared_fields(data["game"]), data),
             document=document,
         )
 
@@ -88,30 +92,51 @@ class Layout:
         def ident(value: object) -> str:
             return value if isinstance(value, str) and ID.fullmatch(value) else ""
 
+        game = ident(data.get("game"))
         spaces: dict[str, tuple[str, ...]] = {}
         for label, stack in data["spaces"].items():
             if not isinstance(stack, list) or not all(ident(tile) for tile in stack):
                 continue
-            try:
-                parse_label(label)
-            except ValueError:
-                continue
-            spaces[label] = tuple(stack)
+            if _good_label(label):
+                spaces[label] = tuple(stack)
         packs = data.get("packs")
         good_packs = packs if isinstance(packs, list) and all(ident(p) for p in packs) else None
-        starts = data.get("starts")
         return cls(
             id=ident(data.get("id")),
             name=str(data.get("name", "")),
-            game=ident(data.get("game")),
+            game=game,
             board=ident(data.get("board")),
             spaces=spaces,
             packs=tuple(good_packs) if good_packs is not None else None,
-            backs=_salvage_backs(data.get("backs"), ident),
-            tokens=_salvage_tokens(data.get("tokens"), ident),
-            starts=tuple(s for s in starts if _good_label(s)) if isinstance(starts, list) else (),
+            fields={
+                f.key: layout_fields.salvage_value(
+                    f, data.get(f.key), _good_label, lambda v: bool(ident(v))
+                )
+                for f in declared_fields(game)
+            },
             document=document,
         )
+
+    def declared(self) -> tuple[LayoutField, ...]:
+        """The fields the layout's game declares."""
+        return declared_fields(self.game)
+
+    def value(self, key: str) -> FieldValue:
+        """The value of a declared field (empty when the layout does not give it)."""
+        found = self.fields.get(key)
+        if found is not None:
+            return found
+        spec = next((f for f in self.declared() if f.key == key), None)
+        if spec is None:
+            raise KeyError(f"the game {self.game!r} declares no layout field {key!r}")
+        return layout_fields.empty_value(spec)
+
+    def named_labels(self) -> set[str]:
+        """Every space the layout names: in its spaces and in its fields."""
+        named = set(self.spaces)
+        for spec in self.declared():
+            named.update(layout_fields.labels_of(spec, self.value(spec.key)))
+        return named
 
     def tile_count(self) -> dict[str, int]:
         """How many tiles of each type the layout uses."""
@@ -119,21 +144,6 @@ class Layout:
         for stack in self.spaces.values():
             for tile in stack:
                 counts[tile] = counts.get(tile, 0) + 1
-        return counts
-
-    def back_of(self, label: str, index: int) -> Back:
-        """The pinned back of the tile at ``index`` (0 = bottom) of a space, or None."""
-        backs = self.backs.get(label, ())
-        return backs[index] if 0 <= index < len(backs) else None
-
-    def pinned_backs(self) -> dict[tuple[str, str], int]:
-        """How many tiles of each (tile type, back) the layout pins on spaces."""
-        counts: dict[tuple[str, str], int] = {}
-        for label, backs in self.backs.items():
-            stack = self.spaces.get(label, ())
-            for tile, back in zip(stack, backs, strict=False):
-                if back is not None:
-                    counts[(tile, back)] = counts.get((tile, back), 0) + 1
         return counts
 
     def to_data(self) -> dict[str, object]:
@@ -152,77 +162,33 @@ class Layout:
             label: list(self.spaces[label])
             for label in sorted((k for k in self.spaces if self.spaces[k]), key=label_sort_key)
         }
-        # A list of nothing but random backs says what leaving the space out says.
-        backs = {
-            label: list(self.backs[label])
-            for label in sorted(self.backs, key=label_sort_key)
-            if any(back is not None for back in self.backs[label])
-        }
-        if backs:
-            data["backs"] = backs
-        tokens = {
-            label: {token: self.tokens[label][token] for token in sorted(self.tokens[label])}
-            for label in sorted(self.tokens, key=label_sort_key)
-            if self.tokens[label]
-        }
-        if tokens:
-            data["tokens"] = tokens
-        if self.starts:
-            data["starts"] = sorted(set(self.starts), key=label_sort_key)
+        data.update(layout_fields.fields_data(self.declared(), self.fields, _in_order))
         return data
 
 
+def _in_order(labels: Iterable[str]) -> list[str]:
+    return sorted(labels, key=label_sort_key)
+
+
 def _good_label(value: object) -> bool:
-    if not isinstance(value, str):
-        return False
-    try:
-        parse_label(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _salvage_backs(value: object, ident: Callable[[object], str]) -> dict[str, tuple[Back, ...]]:
-    """The well-formed entries of a ``backs`` mapping that failed its schema."""
-    if not isinstance(value, dict):
-        return {}
-    return {
-        label: tuple(backs)
-        for label, backs in value.items()
-        if _good_label(label)
-        and isinstance(backs, list)
-        and all(b is None or ident(b) for b in backs)
-    }
-
-
-def _salvage_tokens(value: object, ident: Callable[[object], str]) -> dict[str, dict[str, int]]:
-    """The well-formed entries of a ``tokens`` mapping that failed its schema."""
-    if not isinstance(value, dict):
-        return {}
-    out: dict[str, dict[str, int]] = {}
-    for label, counts in value.items():
-        if not _good_label(label) or not isinstance(counts, dict):
-            continue
-        good = {
-            token: count
-            for token, count in counts.items()
-            if ident(token) and type(count) is int and count >= 1
-        }
-        if good:
-            out[label] = good
-    return out
+    """Whether a value is a space label of some grid."""
+    return isinstance(value, str) and any(grid_for(kind).is_label(value) for kind in GRID_KINDS)
 
 
 def label_sort_key(label: str) -> tuple[int, int]:
-    """Canonical order of spaces: by column, then row; labels that do not parse go last.
+    """Canonical order of spaces: the grid's order (hex: by column, then row; square: by x,
+    then y); labels that do not parse go last.
 
     >>> sorted(["B1", "A10", "A2"], key=label_sort_key)
     ['A2', 'A10', 'B1']
+    >>> sorted(["1,0", "0,5", "-1,2"], key=label_sort_key)
+    ['-1,2', '0,5', '1,0']
     """
-    try:
-        return sort_key(label)
-    except ValueError:
-        return (1 << 30, 0)
+    for kind in GRID_KINDS:
+        grid = grid_for(kind)
+        if grid.is_label(label):
+            return grid.sort_key(label)
+    return (1 << 30, 0)
 
 
 def _scalar(value: object) -> str:
@@ -252,19 +218,22 @@ def _folded(key: str, text: str) -> list[str]:
     return [f"{key}: {json.dumps(text, ensure_ascii=False)}"]
 
 
-def dump_layout(layout: Layout, header: str | None = SCHEMA_HEADER) -> str:
-    """The canonical text of a layout: fixed key order, spaces by column then row.
+def dump_layout(layout: Layout, header: str | None = "") -> str:
+    """The canonical text of a layout: fixed key order, spaces in the grid's order.
 
     Two layouts with the same content always give the same text, so a diff of two
-    versions shows only the real changes.
+    versions shows only the real changes. ``header`` is the first line (default: the
+    :func:`schema_header` of the layout's game; None for no header).
     """
     data = layout.to_data()
+    if header == "":
+        header = schema_header(layout.game)
     lines = [header] if header else []
     for key in KEY_ORDER:
         if key not in data:
             continue
         value = data[key]
-        if key in ("packs", "starts"):
+        if key == "packs":
             assert isinstance(value, list)
             lines.append(f"{key}: {_flow_list(value)}")
         elif key == "description":
@@ -272,54 +241,58 @@ def dump_layout(layout: Layout, header: str | None = SCHEMA_HEADER) -> str:
             lines.extend(_folded("description", value))
         elif key == "spaces":
             assert isinstance(value, Mapping)
-            if not value:
-                lines.append("spaces: {}")
-                continue
-            lines.append("spaces:")
-            lines.extend(f"  {label}: {_flow_list(stack)}" for label, stack in value.items())
-        elif key == "backs":
-            assert isinstance(value, Mapping)
-            lines.append("backs:")
-            lines.extend(f"  {label}: {_flow_list(backs)}" for label, backs in value.items())
-        elif key == "tokens":
-            assert isinstance(value, Mapping)
-            lines.append("tokens:")
-            lines.extend(f"  {label}: {_flow_map(counts)}" for label, counts in value.items())
+            lines.append("spaces: {}" if not value else "spaces:")
+            lines.extend(
+                f"  {_scalar(label)}: {_flow_list(stack)}" for label, stack in value.items()
+            )
         else:
             lines.append(f"{key}: {_scalar(value)}")
+    for spec in layout.declared():
+        if spec.key in data:
+            lines.extend(_field_lines(spec.key, data[spec.key]))
     return "\n".join(lines) + "\n"
 
 
+def _field_lines(key: str, value: object) -> list[str]:
+    """A declared field's lines: a list or a label in flow style on one line, a mapping one
+    space a line with its value in flow style."""
+    if isinstance(value, Mapping):
+        lines = [f"{key}:"]
+        for label, item in value.items():
+            if isinstance(item, Mapping):
+                shown = _flow_map(item)
+            elif isinstance(item, list):
+                shown = _flow_list(item)
+            else:
+                shown = _scalar(item)
+            lines.append(f"  {_scalar(label)}: {shown}")
+        return lines
+    if isinstance(value, list):
+        return [f"{key}: {_flow_list(value)}"]
+    return [f"{key}: {_scalar(value)}"]
+
+
 def transform_layout(
-    layout: Layout, board: HexBoard, rotate_steps: int = 0, mirror: bool = False
+    layout: Layout, board: Board, rotate_steps: int = 0, mirror: bool = False
 ) -> tuple[Layout, list[str]]:
-    """The layout turned by 60-degree steps clockwise and/or mirrored left to right.
+    """The layout turned by the grid's steps clockwise (60 degrees on hexes, 90 on squares)
+    and/or mirrored left to right.
 
-    Both happen around the board's centre (mirroring first); pinned backs, tokens and start
-    spaces move with their spaces. Returns the new layout and the labels of the spaces whose
-    stacks (or backs, tokens or start marks) would land off the board; when there are any, the
-    new layout leaves them out, so callers should refuse the change rather than lose them.
+    Both happen around the board's centre (mirroring first); the game's declared fields
+    (pinned backs, tokens, start spaces...) move with their spaces. Returns the new layout
+    and the labels of the spaces whose stacks or fields would land off the board; when
+    there are any, the new layout leaves them out, so callers should refuse the change
+    rather than lose them.
     """
-    labels = sorted({*layout.spaces, *layout.backs, *layout.tokens, *layout.starts})
-    hexes = {parse_label(label): label for label in labels if _good_label(label)}
-    moved = board.transform(hexes, rotate_steps=rotate_steps, mirror=mirror)
-    lost = sorted((hexes[h] for h in moved.off_board), key=label_sort_key)
-    off = set(moved.off_board)
-    new_label = {
-        label: format_label(moved.mapping[h]) for h, label in hexes.items() if h not in off
+    labels = sorted(layout.named_labels(), key=label_sort_key)
+    images, lost = board.transform(labels, rotate_steps, mirror)
+    moved = {label: image for label, image in images.items() if label not in lost}
+    fields: dict[str, Any] = {
+        spec.key: layout_fields.relabel(spec, layout.value(spec.key), moved)
+        for spec in layout.declared()
     }
-
-    def carry(items: Mapping[str, _T]) -> dict[str, _T]:
-        return {new_label[label]: value for label, value in items.items() if label in new_label}
-
+    spaces = {moved[label]: stack for label, stack in layout.spaces.items() if label in moved}
     return (
-        replace(
-            layout,
-            spaces=carry(layout.spaces),
-            backs=carry(layout.backs),
-            tokens={label: dict(counts) for label, counts in carry(layout.tokens).items()},
-            starts=tuple(new_label[s] for s in layout.starts if s in new_label),
-            document=None,
-        ),
-        lost,
+        replace(layout, spaces=spaces, fields=fields, document=None),
+        sorted(lost, key=label_sort_key),
     )

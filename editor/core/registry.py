@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from editor.core.diagnostics import Diagnostic
     from editor.core.documents import Document
     from editor.core.engine import Decision, Engine, Metrics
+    from editor.core.layout_fields import LayoutField
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
 
-BoardKind = Literal["hex", "square", "none"]
+GridKind = Literal["hex", "square", "none"]
 Check = Callable[["Workspace"], Iterable["Diagnostic"]]
 Colours = Callable[["Workspace", "Layout"], Mapping[str, str]]
 #: Runs one rules example whose envelope is valid: the errors that stop it from running, else
@@ -43,11 +44,12 @@ class TileKind:
 
 @dataclass(frozen=True)
 class TokenKind:
-    """A kind of token a layout may place: id, display name, colour (empty: none given)."""
+    """A kind of token a layout may place: id, display name, whether it may lie on a space
+    with no tile, colour (empty: none given)."""
 
     id: str
     name: str
-    on_water: bool = False
+    on_empty: bool = False
     colour: str = ""
 
 
@@ -123,8 +125,6 @@ class Face:
     text: str = ""
 
 
-#: The templates a game offers, by key.
-Templates = Mapping[str, Template]
 #: The face of one entry of a content file, from its file kind (``cards``) and validated data.
 Preview = Callable[[str, Mapping[str, Any]], "Face | None"]
 
@@ -172,30 +172,46 @@ class Heatmap:
 
 @dataclass(frozen=True)
 class FramePiece:
-    """A piece on a replay frame: name, owner seat, space (None: off the board), health,
-    whether it is guarded (drawn with a ring), whether it lives, and the game's note on it."""
+    """A piece on a replay frame, as plain data to draw.
+
+    ``name``, owner ``seat``, space ``label`` (None: off the board) and whether it is
+    ``alive`` are what every game has; ``attributes`` are the game's own read-outs of the piece
+    as ``(key, value)`` pairs in the game's order (Snails: ``(("health", 20), ("guarded",
+    "in its shell"))``); ``note`` says the piece's state in words, ``badge`` is the short
+    text drawn on the piece (Snails: its health) and ``ring`` asks for a ring around it
+    (Snails: in its shell). The fields are plain values, so a frame is hashable and pickles.
+    """
 
     name: str
     seat: int
     label: str | None
-    health: int
-    guarded: bool
     alive: bool
+    #: The game's read-outs of the piece, ``(key, value)`` pairs in the game's order.
+    attributes: tuple[tuple[str, str | int], ...] = ()
     #: What the game says of the piece's state in words (e.g. why it is guarded).
     note: str = ""
+    #: A short text drawn on the piece (a number, a letter or two).
+    badge: str = ""
+    #: Whether the piece is drawn with a ring (the game's sign of a guarded state).
+    ring: bool = False
+
+    def attribute(self, key: str, default: str | int | None = None) -> str | int | None:
+        """The value of one of :attr:`attributes`, or ``default`` when the game gave none."""
+        return next((value for name, value in self.attributes if name == key), default)
 
 
 @dataclass(frozen=True)
 class Frame:
     """The board at one step of a replayed match, as plain data to draw.
 
-    ``stacks`` gives every space's tiles bottom to top (``()`` is water), ``tokens`` the
-    non-zero token counts by space, ``status`` short lines such as ``contamination: 2``.
+    ``stacks`` gives every space's tiles bottom to top (``()`` is an empty space),
+    ``counters`` the non-zero counter counts by space (tokens, markers: the game's kinds),
+    ``status`` short lines the game words about the match (its situation, who is out).
     """
 
     stacks: Mapping[str, tuple[str, ...]]
     pieces: tuple[FramePiece, ...]
-    tokens: Mapping[str, Mapping[str, int]]
+    counters: Mapping[str, Mapping[str, int]]
     round: int
     phase: str
     status: tuple[str, ...] = ()
@@ -231,30 +247,73 @@ class ReplayWords:
 
 
 @dataclass(frozen=True)
-class Game:
-    """What a game tells the core and the editor: id, file kinds, checks, engine, what to draw."""
+class TemplateGroup:
+    """Templates of one kind of entry, for one New ... button: ``New Card`` offers the attack
+    and special card templates; ``key`` names the group (``card``), ``label`` the button."""
 
-    id: str
-    name: str
-    board_kind: BoardKind
+    key: str
+    label: str
+    templates: tuple[Template, ...]
+
+
+Dynamics = Literal["sequential", "simultaneous"]
+Sides = Literal["factions", "colours", "none"]
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, as OpenSpiel's game type says it: seats, how moves are made, secrets.
+
+    ``dynamics`` is ``sequential`` when one player decides at a time and ``simultaneous``
+    when players commit secret orders that are revealed together; ``hidden`` names in words
+    what a player may not see of the others (``hands``, ``programs until revealed``);
+    ``sides`` says what a seat plays as: a faction chosen per match, a colour, or nothing.
+    """
+
+    min_players: int
+    max_players: int
+    dynamics: Dynamics = "sequential"
+    hidden: tuple[str, ...] = ()
+    sides: Sides = "none"
+    #: Whether chance (a seeded random generator) plays a part.
+    chance: bool = True
+
+    @property
+    def has_factions(self) -> bool:
+        """Whether a match draws one faction per seat."""
+        return self.sides == "factions"
+
+
+@dataclass(frozen=True)
+class GameContent:
+    """A game's content: its file kinds, their checks, the templates and the preview."""
+
     #: File kinds this game adds (``tiles`` for ``tiles.yaml``) and the schema ``$id`` of each.
     file_kinds: Mapping[str, str] = field(default_factory=dict)
-    #: Semantic checks run over a loaded workspace after the schemas have passed.
+    #: Semantic checks, run over this game's packs, boards, layouts and examples only.
     checks: tuple[Check, ...] = ()
-    #: What the board view paints each tile type with, for a layout and its packs.
-    colours: Colours | None = None
-    #: The rules engine, for games that can be played (simulated, examples run).
-    engine: Engine | None = None
+    #: What the project browser's New ... buttons offer, one group per button.
+    templates: tuple[TemplateGroup, ...] = ()
+    #: The readable face of a card, faction... for the Preview dock.
+    preview: Preview | None = None
+    #: Extra per-space fields this game's layouts may hold (see ``layout_fields.py``).
+    layout_fields: tuple[LayoutField, ...] = ()
+
+    def template(self, key: str) -> Template | None:
+        """One template of any group, by key."""
+        return next((t for g in self.templates for t in g.templates if t.key == key), None)
+
+
+@dataclass(frozen=True)
+class GamePlay:
+    """A game's engine part: its rules engine and type, and what is measured of matches."""
+
+    engine: Engine
+    type: GameType
     #: What the simulator measures in this game's matches beyond wins and length.
     metrics: Metrics | None = None
     #: Runs the game's rules examples (``seastack examples``), for games that have them.
     examples: ExampleRunner | None = None
-    #: What the editor's palette offers for a layout: tile types with names, colours, stock.
-    tile_kinds: TileKinds | None = None
-    #: The kinds of token a layout may place, with names and colours.
-    token_kinds: TokenKinds | None = None
-    #: A layout's statistics, worded, for the editor's Statistics dock.
-    statistics: LayoutStatistics | None = None
     #: Warnings about a simulated batch (cards never played...), for the live simulator.
     playtest: Playtest | None = None
     #: Per-space measures of a batch of matches, for the board's heatmap overlay.
@@ -263,10 +322,51 @@ class Game:
     replay_frame: ReplayFrame | None = None
     #: The replay's choices and events in the game's words (names, not numbers).
     replay_words: ReplayWords | None = None
-    #: What the project browser's New Card / New Faction... offer, by key.
-    templates: Templates = field(default_factory=dict)
-    #: The readable face of a card, faction... for the Preview dock.
-    preview: Preview | None = None
+
+
+@dataclass(frozen=True)
+class GameEditor:
+    """A game's editor part: what the board view paints and the docks offer for a layout."""
+
+    #: What the board view paints each tile type with, for a layout and its packs.
+    colours: Colours | None = None
+    #: The colour of a space with nothing on it, and the word for it in the inspector.
+    empty_colour: str = "#d9d9d9"
+    empty_word: str = "empty"
+    #: The line around an empty space and its label's colour ("": derived from the fill).
+    empty_border: str = ""
+    empty_ink: str = ""
+    #: What the palette offers for a layout: tile types with names, colours, stock.
+    tile_kinds: TileKinds | None = None
+    #: The kinds of token a layout may place, with names and colours.
+    token_kinds: TokenKinds | None = None
+    #: A layout's statistics, worded, for the editor's Statistics dock.
+    statistics: LayoutStatistics | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a game tells the core, the simulator and the editor, in three parts."""
+
+    id: str
+    name: str
+    #: The grid its boards use (``hex``, ``square``) or ``none`` for a game without boards.
+    grid: GridKind
+    content: GameContent = field(default_factory=GameContent)
+    #: The engine part, for games that can be played (simulated, examples run).
+    play: GamePlay | None = None
+    editor: GameEditor = field(default_factory=GameEditor)
+
+    @property
+    def engine(self) -> Engine | None:
+        """The rules engine, when the game can be played."""
+        return self.play.engine if self.play is not None else None
+
+    def with_play(self, **changes: Any) -> Game:
+        """The same game with some fields of its engine part replaced (tests swap engines)."""
+        if self.play is None:
+            raise ValueError(f"{self.name} has no engine part to change")
+        return replace(self, play=replace(self.play, **changes))
 
 
 _GAMES: dict[str, Game] = {}
@@ -281,6 +381,12 @@ def register(game: Game) -> Game:
 def get(game_id: str) -> Game | None:
     """The registered game with this id, if any."""
     return _GAMES.get(game_id)
+
+
+def playable(game_id: str) -> GamePlay | None:
+    """The engine part of a registered game, when it has one."""
+    game = _GAMES.get(game_id)
+    return game.play if game is not None else None
 
 
 def games() -> tuple[Game, ...]:

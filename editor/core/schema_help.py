@@ -92,8 +92,8 @@ def schema_for_file(path: Path | str) -> str | None:
     if kind in CORE_KINDS:
         return schema_id(CORE_KINDS[kind][0])
     for game in games.games():
-        if kind in game.file_kinds:
-            return game.file_kinds[kind]
+        if kind in game.content.file_kinds:
+            return game.content.file_kinds[kind]
     return None
 
 

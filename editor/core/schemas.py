@@ -68,6 +68,17 @@ class SchemaRegistry:
         )
         self._lock = threading.Lock()
 
+    def add(self, schema: dict[str, Any]) -> None:
+        """Add (or replace) a schema made in memory, such as a game's composed layout schema."""
+        uri = schema.get("$id")
+        if not isinstance(uri, str) or not uri.startswith(NAMESPACE):
+            raise ValueError(f"a schema's $id must lie under {NAMESPACE}, not {uri!r}")
+        with self._lock:
+            self.schemas[uri] = schema
+            self._validators.pop(uri, None)
+            self._results.clear()
+            self.__dict__.pop("registry", None)  # rebuilt with the new resource when needed
+
     @cached_property
     def registry(self) -> Registry[Any]:
         """The local referencing registry (no retrieval: unknown references fail)."""

@@ -12,7 +12,7 @@ reported for the *target* files only: the paths asked for, or everything bundled
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic, error, sort_diagnostics
 from editor.core.documents import Document, load_document, parse_document
 from editor.core.files import Found, display_path, file_kind, find_pack_root, walk_yaml
+from editor.core.layout_schema import compose_layout_schema, layout_schema_name
 from editor.core.layouts import Layout
 from editor.core.packs import Pack, check_dependencies, closure
 from editor.core.resources import content_dir, layouts_dir
@@ -86,6 +87,21 @@ class Workspace:
     def checked_layouts(self) -> list[Layout]:
         """Every layout to run semantic checks on: the valid ones and the salvaged ones."""
         return [*self.layouts.values(), *self.salvaged]
+
+    def scoped(self, game_id: str) -> Workspace:
+        """The same workspace seen by one game's checks: only that game's packs, boards,
+        layouts and rules examples (documents, schemas, validity and the diagnostics found so
+        far are shared)."""
+        packs = {k: p for k, p in self.packs.items() if p.game == game_id}
+        return replace(
+            self,
+            packs=packs,
+            boards={k: b for k, b in self.boards.items() if b.game == game_id},
+            layouts={k: lay for k, lay in self.layouts.items() if lay.game == game_id},
+            salvaged=[lay for lay in self.salvaged if lay.game == game_id],
+            examples=[d for d in self.examples if d.data.get("game") == game_id],
+            bundled_pack_ids={k for k in self.bundled_pack_ids if k in packs},
+        )
 
     def layout_at(self, path: str) -> Layout | None:
         """The layout loaded from a file, by its display path."""
@@ -179,7 +195,7 @@ class _Loader:
             return
         shown = display_path(path)
         kind = file_kind(path)
-        known = kind in CORE_KINDS or any(kind in g.file_kinds for g in registry.games())
+        known = kind in CORE_KINDS or any(kind in g.content.file_kinds for g in registry.games())
         if not known:
             if explicit:
                 self.seen[resolved] = shown
@@ -214,7 +230,7 @@ class _Loader:
         self.add_file(root / "pack.yaml", target=False, explicit=False)
         # The pack's other content files are context: a card checked alone may name a
         # faction or token defined next to it.
-        game_kinds = {kind for game in registry.games() for kind in game.file_kinds}
+        game_kinds = {kind for game in registry.games() for kind in game.content.file_kinds}
         for path in walk_yaml(root).files:
             if file_kind(path) in game_kinds:
                 self.add_file(path, target=False, explicit=False)
@@ -249,17 +265,27 @@ class _Loader:
         self._build_boards_and_layouts()
         self._check_references()
         for game in registry.games():
-            for check in game.checks:
-                ws.diagnostics.extend(check(ws))
+            scoped = ws.scoped(game.id)
+            for check in game.content.checks:
+                ws.diagnostics.extend(check(scoped))
 
     def _schema_for(self, shown: str, kind: str) -> tuple[str | None, str]:
+        if kind == "layout":
+            data = self.ws.documents[shown].data
+            game_id = data.get("game") if isinstance(data, dict) else None
+            game = registry.get(game_id) if isinstance(game_id, str) else None
+            if game is not None:
+                uri = schema_id(layout_schema_name(game))
+                if uri not in self.ws.schemas.schemas:  # a game that ships no file of it
+                    self.ws.schemas.add(compose_layout_schema(game))
+                return uri, "layout"
         if kind in CORE_KINDS:
             name, what = CORE_KINDS[kind]
             return schema_id(name), what
         game_id = self._game_of_pack_file(shown)
         game = registry.get(game_id) if game_id else None
-        if game is None or kind not in game.file_kinds:
-            games = [g.id for g in registry.games() if kind in g.file_kinds]
+        if game is None or kind not in game.content.file_kinds:
+            games = [g.id for g in registry.games() if kind in g.content.file_kinds]
             message = (
                 f"a {kind} file belongs in a content pack (a folder with a pack.yaml)"
                 if game_id is None
@@ -267,7 +293,7 @@ class _Loader:
             )
             self.ws.diagnostics.append(error(shown, 1, 1, "not-in-pack", message))
             return None, kind
-        return game.file_kinds[kind], f"{game.id} {kind} file"
+        return game.content.file_kinds[kind], f"{game.id} {kind} file"
 
     def _game_of_pack_file(self, shown: str) -> str | None:
         root = find_pack_root(Path(shown))
@@ -348,15 +374,16 @@ class _Loader:
             elif board.game != layout.game:
                 message = f"board {board.id!r} is for {board.game!r}, not {layout.game!r}"
                 out.append(doc.error_at(("board",), "wrong-game", message))
-            elif board.grid == "hex":
+            else:
                 for label in layout.spaces:
                     if not board.has_space(label):
-                        message = (
-                            f"{label} is not a space of board {board.id!r}"
-                            f" ({board.columns} columns, {board.rows} rows)"
-                        )
                         out.append(
-                            doc.error_at(("spaces", label), "off-board", message, at_key=True)
+                            doc.error_at(
+                                ("spaces", label),
+                                "off-board",
+                                _off_board(board, label),
+                                at_key=True,
+                            )
                         )
             for index, pack_id in enumerate(layout.packs or ()):
                 pack = ws.packs.get(pack_id)
@@ -376,6 +403,15 @@ def _check_game(document: Document, game_id: str) -> list[Diagnostic]:
     known = ", ".join(g.id for g in registry.games())
     message = f"no game {game_id!r}; Seastack knows {known}"
     return [document.error_at(("game",), "unknown-game", message)]
+
+
+def _off_board(board: Board, label: str) -> str:
+    """Why a label is not a space of a board: not its grid's kind of label, or off it."""
+    if not board.geometry.is_label(label):
+        return f"{label} is not a space of board {board.id!r}: {board.geometry.label_help}"
+    return (
+        f"{label} is not a space of board {board.id!r} ({board.columns} columns, {board.rows} rows)"
+    )
 
 
 def _known(items: Mapping[str, object]) -> str:
@@ -406,7 +442,7 @@ def _duplicate(document: Document, what: str, item_id: str, first: Document) -> 
 def file_names_read() -> str:
     """The names of the files Seastack reads, for messages about other files."""
     named = ", ".join(f"*.{kind}.yaml" for kind in sorted(CORE_KINDS) if kind != "pack")
-    in_packs = sorted({f"{k}.yaml" for g in registry.games() for k in g.file_kinds})
+    in_packs = sorted({f"{k}.yaml" for g in registry.games() for k in g.content.file_kinds})
     text = f"pack.yaml, {named}"
     if in_packs:
         text += f", and in a pack's folder {', '.join(in_packs)}"

@@ -133,13 +133,13 @@ def run_one(ws: Workspace, shown: str) -> ExampleResult:
     if game is None:  # pragma: no cover - the loader has reported the unknown game
         problem = document.error_at(("game",), "unknown-game", "no such game")
         return ExampleResult(shown, title, problems=(problem,))
-    if game.examples is None:
+    if game.play is None or game.play.examples is None:
         problem = document.error_at(
             ("game",), "no-examples", f"Seastack cannot run rules examples of {game.name} yet"
         )
         return ExampleResult(shown, title, problems=(problem,))
     try:
-        errors, differences = game.examples(ws, document)
+        errors, differences = game.play.examples(ws, document)
     except Exception as exc:  # a bug of ours: this example cannot be run; run the others
         crash = f"{type(exc).__name__}: {exc}"
         reason = f"internal error of the {game.name} rules ({crash}); please report it"

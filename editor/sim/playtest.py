@@ -83,7 +83,7 @@ def playtest_warnings(
 ) -> list[str]:
     """Every warning about a batch: the shared ones, then the game's own."""
     out = [*failure_warnings(results), *faction_warnings(summary)]
-    game = registry.get(game_id)
+    game = registry.playable(game_id)
     finished = [r.to_json() for r in results if r.ok]
     if game is not None and game.playtest is not None and finished:
         try:

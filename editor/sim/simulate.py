@@ -163,8 +163,8 @@ def plan_from_args(args: argparse.Namespace, engine: Engine, prepared: Any) -> B
             )
 
     modules = frozenset(m for m in _split(args.modules) if m != "none")
-    known_modules = _known_modules(engine, prepared)
-    if known_modules is not None and (bad := sorted(modules - set(known_modules))):
+    known_modules = list(engine.modules(prepared))
+    if bad := sorted(modules - set(known_modules)):
         raise _unknown("module", bad, known_modules)
     return BatchPlan(
         games=args.games,
@@ -175,16 +175,6 @@ def plan_from_args(args: argparse.Namespace, engine: Engine, prepared: Any) -> B
         faction_mode=mode,
         factions=tuple(pool),
     )
-
-
-def _known_modules(engine: Engine, prepared: Any) -> Sequence[str] | None:
-    """The modules the engine offers, when it says (``modules(prepared)`` or ``MODULES``)."""
-    offered = getattr(engine, "modules", None)
-    if callable(offered):
-        return list(offered(prepared))
-    if offered is not None:
-        return list(offered)
-    return None
 
 
 class ProgressBar:

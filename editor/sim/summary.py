@@ -23,7 +23,7 @@ from editor.sim.stats import bar_lines, histogram, mean_ci, wilson
 
 def game_metrics(game_id: str) -> Metrics | None:
     """The metrics the game registered, if it has any."""
-    game = registry.get(game_id)
+    game = registry.playable(game_id)
     return game.metrics if game is not None else None
 
 

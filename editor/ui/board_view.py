@@ -1,9 +1,11 @@
-"""A zoomable, pannable view of a hex board: one graphics item per space.
+"""A zoomable, pannable view of a board: one graphics item per space.
 
-The scene is built from a :class:`~editor.ui.board_picture.BoardPicture` and draws with
-:mod:`editor.ui.hexpaint`; it holds no game rules. The view turns mouse presses and drags on
-spaces into signals (``stroke_started``, ``stroke_moved``, ``stroke_ended``) that the editor
-turns into edits; the left button edits, the middle button or Space + drag pans.
+The scene is built from a :class:`~editor.ui.board_picture.BoardPicture` and draws with the
+painter of the picture's grid (:func:`editor.ui.painters.for_grid`: hexes or squares); it
+holds no game rules. On an open square table the scene shows the cells the picture names and
+a margin of empty cells around them, where the next tile can go. The view turns mouse presses
+and drags on spaces into signals (``stroke_started``, ``stroke_moved``, ``stroke_ended``) that
+the editor turns into edits; the left button edits, the middle button or Space + drag pans.
 """
 
 from __future__ import annotations
@@ -38,20 +40,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.ui import hexpaint
 from editor.ui.board_picture import BoardPicture, describe_space
+from editor.ui.painters import Painter, fill_colour, for_grid
 
 __all__ = ["HEX_SIZE", "BoardPicture", "BoardScene", "BoardView", "LabelMode", "SpaceItem"]
 
 HEX_SIZE = 40.0
-"""Scene units from a hex's centre to a corner."""
+"""The grid size of a space in scene units (hex: centre to corner; square: half the side)."""
 
 SCENE_MARGIN = 0.5 * HEX_SIZE
 ZOOM_STEP = 1.25
 MIN_SCALE = 0.05
 MAX_SCALE = 20.0
-#: Fit shows at least this many columns and rows of hexes, so that a layout of a few spaces
-#: (one on a board the editor does not know) is drawn at a board's scale, not one hex a window.
+#: Fit shows at least this many columns and rows of spaces, so that a layout of a few spaces
+#: (one on a board the editor does not know) is drawn at a board's scale, not one a window.
 FIT_MIN_COLUMNS = 8
 FIT_MIN_ROWS = 8
 SELECTED_COLOUR = "#ffb000"
@@ -68,7 +70,11 @@ class LabelMode(enum.Enum):
 
 
 class SpaceItem(QGraphicsPolygonItem):
-    """One board space. Its brush is the fill colour, its tooltip names the stack."""
+    """One board space. Its brush is the fill colour, its tooltip names the stack.
+
+    Its shape is the space's outline drawn by ``painter`` (the painter of the board's grid);
+    ``empty`` is the picture an empty space takes its colour and word from.
+    """
 
     def __init__(
         self,
@@ -77,17 +83,21 @@ class SpaceItem(QGraphicsPolygonItem):
         center: QPointF,
         size: float,
         colours: Mapping[str, str],
+        painter: Painter | None = None,
+        empty: BoardPicture | None = None,
     ) -> None:
-        super().__init__(hexpaint.hex_polygon(center, size))
+        self.painter = painter if painter is not None else for_grid("hex")
+        super().__init__(self.painter.shape(center, size))
         self.label = label
         self.center = QPointF(center)
         self.size = size
         self._colours = dict(colours)
         self._stack: list[str] = []
-        self.backs: list[str | None] | None = None
-        self.tokens: list[str] = []
-        self.token_colours: Mapping[str, str] = {}
-        self.start: str | None = None
+        self._empty = empty if empty is not None else BoardPicture("", [])
+        self.tile_marks: list[str | None] | None = None
+        self.counters: list[str] = []
+        self.counter_colours: Mapping[str, str] = {}
+        self.badge: str | None = None
         self.label_mode = LabelMode.ALWAYS
         self.hovered = False
         self.selected = False
@@ -109,13 +119,15 @@ class SpaceItem(QGraphicsPolygonItem):
     def set_stack(self, stack: Sequence[str]) -> None:
         """Show another stack on this space."""
         self._stack = list(stack)
-        self.setBrush(QBrush(hexpaint.fill_colour(self._stack, self._colours)))
-        self.setToolTip(describe_space(self.label, self._stack))
+        self.setBrush(QBrush(fill_colour(self._stack, self._colours, self._empty.empty_colour)))
+        self.setToolTip(describe_space(self.label, self._stack, self._empty.empty_word))
         self.update()
 
-    def set_colours(self, colours: Mapping[str, str]) -> None:
-        """Paint tiles with another colour map."""
+    def set_colours(self, colours: Mapping[str, str], empty: BoardPicture | None = None) -> None:
+        """Paint tiles with another colour map (and empty spaces as ``empty`` says)."""
         self._colours = dict(colours)
+        if empty is not None:
+            self._empty = empty
         self.set_stack(self._stack)
 
     def label_shown(self) -> bool:
@@ -143,7 +155,8 @@ class SpaceItem(QGraphicsPolygonItem):
         widget: QWidget | None = None,
     ) -> None:
         detail = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        hexpaint.paint_space(
+        empty = self._empty
+        self.painter.paint_space(
             painter,
             self.center,
             self.size,
@@ -152,10 +165,13 @@ class SpaceItem(QGraphicsPolygonItem):
             self._colours,
             detail=detail,
             show_label=self.label_shown(),
-            backs=self.backs,
-            tokens=self.tokens,
-            start=self.start,
-            token_colours=self.token_colours,
+            tile_marks=self.tile_marks,
+            counters=self.counters,
+            badge=self.badge,
+            counter_colours=self.counter_colours,
+            empty_colour=empty.empty_colour,
+            empty_border=empty.empty_border,
+            empty_ink=empty.empty_ink,
         )
         if self.selected or self.hovered:
             painter.save()
@@ -165,16 +181,22 @@ class SpaceItem(QGraphicsPolygonItem):
             pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(hexpaint.hex_polygon(self.center, self.size - width / 2))
+            painter.drawPolygon(self.painter.shape(self.center, self.size - width / 2))
             painter.restore()
 
 
 class BoardScene(QGraphicsScene):
-    """The spaces of one :class:`BoardPicture`, keyed by label."""
+    """The spaces of one :class:`BoardPicture`, keyed by label, drawn by its grid's painter.
+
+    On an open table the items are the picture's cells and the empty cells next to them
+    (:meth:`BoardPicture.spaces` with a margin); the scene is built again when that set
+    changes, so a table that grows always shows where the next tile can go.
+    """
 
     def __init__(self, picture: BoardPicture, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.picture = picture
+        self.painter = for_grid(picture.grid)
         self.space_items: dict[str, SpaceItem] = {}
         self.label_mode = LabelMode.ALWAYS
         self.show_backs = False
@@ -182,34 +204,52 @@ class BoardScene(QGraphicsScene):
         self._build(picture)
 
     def _build(self, picture: BoardPicture) -> None:
-        for label in picture.labels:
-            col, row = picture.position(label)
+        self.painter = painter = for_grid(picture.grid)
+        spaces = picture.spaces(margin=True)
+        for label in spaces:
             item = SpaceItem(
                 label,
                 picture.stack(label),
-                hexpaint.hex_center(col, row, HEX_SIZE),
+                painter.centre(label, HEX_SIZE),
                 HEX_SIZE,
                 picture.colours,
+                painter,
+                picture,
             )
             item.label_mode = self.label_mode
             self.addItem(item)
             self.space_items[label] = item
             self._decorate(label)
-        bounds = hexpaint.board_rect((picture.position(lb) for lb in picture.labels), HEX_SIZE)
+        bounds = painter.board_rect(spaces, HEX_SIZE)
         self.setSceneRect(bounds.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
+    def _rebuild(self, picture: BoardPicture) -> None:
+        """Drop every item and build the scene of ``picture`` (keeping the selection)."""
+        self.clear()
+        self.space_items = {}
+        self.picture = picture
+        self._build(picture)
+        if self.selected not in self.space_items:
+            self.selected = None
+        elif self.selected is not None:
+            self.space_items[self.selected].selected = True
+
+    def _grew(self) -> bool:
+        """Whether an open table's cells (with their margin) are no longer the items'."""
+        return self.picture.open and self.picture.spaces(margin=True) != list(self.space_items)
 
     def _decorate(self, label: str) -> None:
         item = self.space_items[label]
         picture = self.picture
-        item.backs = picture.backs.get(label) if self.show_backs else None
-        item.tokens = list(picture.tokens.get(label, ()))
-        item.token_colours = picture.token_colours
-        item.start = picture.starts.get(label)
-        tip = describe_space(label, item.stack)
-        if item.tokens:
-            counts = Counter(item.tokens)
-            tip += "\ntokens: " + ", ".join(f"{n} {token}" for token, n in sorted(counts.items()))
-        if item.start:
+        item.tile_marks = picture.tile_marks.get(label) if self.show_backs else None
+        item.counters = list(picture.counters.get(label, ()))
+        item.counter_colours = picture.counter_colours
+        item.badge = picture.badges.get(label)
+        tip = describe_space(label, item.stack, picture.empty_word)
+        if item.counters:
+            counts = Counter(item.counters)
+            tip += "\ntokens: " + ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+        if item.badge:
             tip += "\nstart space"
         item.setToolTip(tip)
         item.update()
@@ -220,51 +260,53 @@ class BoardScene(QGraphicsScene):
 
     def set_picture(self, picture: BoardPicture) -> None:
         """Show another picture; items are reused when the board's spaces are the same."""
-        if list(picture.labels) != list(self.picture.labels) or any(
-            picture.position(lb) != self.picture.position(lb) for lb in picture.labels
+        if picture.grid != self.picture.grid or picture.spaces(margin=True) != list(
+            self.space_items
         ):
-            self.clear()
-            self.space_items = {}
-            self.picture = picture
-            self._build(picture)
-            if self.selected not in self.space_items:
-                self.selected = None
-            elif self.selected is not None:
-                self.space_items[self.selected].selected = True
+            self._rebuild(picture)
             return
         self.picture = picture
         for label, item in self.space_items.items():
-            item.set_colours(picture.colours)
+            item.set_colours(picture.colours, picture)
             item.set_stack(picture.stack(label))
             self._decorate(label)
 
     def set_stacks(self, stacks: Mapping[str, Sequence[str]]) -> None:
-        """Show new stacks on some spaces (the others are left alone)."""
+        """Show new stacks on some spaces (the others are left alone; on an open table a
+        stack on a new cell is kept and the table grows)."""
         for label, stack in stacks.items():
             item = self.space_items.get(label)
-            if item is None:
+            if item is None and not self.picture.open:
                 continue
             self.picture.stacks[label] = list(stack)
-            item.set_stack(stack)
+            if item is not None:
+                item.set_stack(stack)
+        if self._grew():
+            self._rebuild(self.picture)
 
     def refresh_spaces(self, picture: BoardPicture, labels: Iterable[str]) -> None:
-        """Show some spaces as ``picture`` has them now: stacks, back marks, tokens, starts."""
+        """Show some spaces as ``picture`` has them now: stacks, tile marks, counters, badges."""
+        mine = self.picture
         for label in labels:
             item = self.space_items.get(label)
-            if item is None:
+            if item is None and not mine.open:
                 continue
-            mine = self.picture
             mine.stacks[label] = picture.stack(label)
-            _copy(picture.backs, mine.backs, label)
-            _copy(picture.tokens, mine.tokens, label)
-            _copy(picture.starts, mine.starts, label)
-            item.set_stack(picture.stack(label))
-            self._decorate(label)
+            _copy(picture.tile_marks, mine.tile_marks, label)
+            _copy(picture.counters, mine.counters, label)
+            _copy(picture.badges, mine.badges, label)
+            if label in picture.labels and label not in mine.labels:
+                mine.labels.append(label)
+            if item is not None:
+                item.set_stack(picture.stack(label))
+                self._decorate(label)
+        if self._grew():
+            self._rebuild(mine)
 
-    def set_backs(self, backs: Mapping[str, list[str | None]]) -> None:
-        """Replace the back marks of some spaces."""
-        for label, marks in backs.items():
-            self.picture.backs[label] = list(marks)
+    def set_tile_marks(self, marks: Mapping[str, list[str | None]]) -> None:
+        """Replace the tile marks of some spaces."""
+        for label, shown in marks.items():
+            self.picture.tile_marks[label] = list(shown)
             if label in self.space_items:
                 self._decorate(label)
 
@@ -276,7 +318,8 @@ class BoardScene(QGraphicsScene):
             item.update()
 
     def set_show_backs(self, show: bool) -> None:
-        """Draw the tiles' back marks instead of the tile counts, or not."""
+        """Draw the tiles' marks (:attr:`BoardPicture.tile_marks`) instead of the tile counts,
+        or not."""
         self.show_backs = show
         for label in self.space_items:
             self._decorate(label)
@@ -386,8 +429,9 @@ class BoardView(QGraphicsView):
     def fit(self) -> None:
         """Show the whole board, as large as the window allows (see :data:`FIT_MIN_COLUMNS`)."""
         rect: QRectF = self.board_scene.sceneRect()
-        width = max(rect.width(), 1.5 * HEX_SIZE * FIT_MIN_COLUMNS)
-        height = max(rect.height(), math.sqrt(3) * HEX_SIZE * FIT_MIN_ROWS)
+        across, down = self.board_scene.painter.pitch(HEX_SIZE)
+        width = max(rect.width(), across * FIT_MIN_COLUMNS)
+        height = max(rect.height(), down * FIT_MIN_ROWS)
         shown = QRectF(0, 0, width, height)
         shown.moveCenter(rect.center())
         self.fitInView(shown, Qt.AspectRatioMode.KeepAspectRatio)

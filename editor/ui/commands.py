@@ -10,16 +10,16 @@ from editor.core.layouts import Layout
 from editor.ui.layout_model import LayoutModel
 from editor.ui.spaces import SpaceState, Stack
 
-#: Command ids for merging (QUndoCommand.id): consecutive token count steps become one.
-TOKEN_COUNT_ID = 4101
+#: Command ids for merging (QUndoCommand.id): consecutive steps of one count become one.
+COUNT_ID = 4101
 
 
 class SetStacks(QUndoCommand):
     """Give some spaces new stacks (or whole space states); undo puts the old ones back.
 
     A value may be a stack or a :class:`SpaceState`. Old values given as stacks are taken as
-    the spaces' full states when the command is made, so undoing an edit that dropped pinned
-    backs, tokens or a start mark (a cleared space) brings those back too.
+    the spaces' full states when the command is made, so undoing an edit that dropped what
+    the layout's fields said of a space (a cleared space) brings that back too.
 
     ``applied=True`` says the model already holds the new stacks (a paint stroke changes the
     model live while the mouse moves), so the first redo, which QUndoStack.push calls, is
@@ -64,10 +64,12 @@ def _full(model: LayoutModel, label: str, stack: Stack) -> Stack | SpaceState:
 
 
 class SetSpace(SetStacks):
-    """One space's pinned backs, tokens or start mark changed from the inspector.
+    """What one of the layout's fields says of one space changed, from the inspector.
 
-    Steps of the same token count on the same space, one after the other (spin box arrows),
-    merge into one command.
+    The command holds every space the change touches: setting a field with one space for
+    the whole layout (a ``spot``) here also takes it off the space it was on, and undo puts
+    it back there. Steps of the same count on the same space, one after the other (spin box
+    arrows), merge into one command (``merge_key``: label, field key, option id).
     """
 
     def __init__(
@@ -77,21 +79,25 @@ class SetSpace(SetStacks):
         after: SpaceState,
         text: str,
         *,
-        merge_key: tuple[str, str] | None = None,
+        merge_key: tuple[str, ...] | None = None,
     ) -> None:
-        super().__init__(model, {label: model.space(label)}, {label: after}, text)
+        changes = model.changes({label: after})
+        before = {lb: model.space(lb) for lb in changes}
+        super().__init__(model, before, changes, text)
         self.label = label
         self.merge_key = merge_key
 
     def id(self) -> int:
-        """Token count edits of one space and kind share an id, so the stack merges them."""
-        return TOKEN_COUNT_ID if self.merge_key is not None else -1
+        """Count edits of one space, field and option share an id, so the stack merges them."""
+        return COUNT_ID if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        """Fold a following edit of the same token count into this one."""
+        """Fold a following edit of the same count into this one."""
         if not isinstance(other, SetSpace) or other.merge_key != self.merge_key:
             return False
-        self.after = dict(other.after)
+        self.after = {**self.after, **other.after}
+        for label, state in other.before.items():
+            self.before.setdefault(label, state)
         self.setText(other.text())
         # back where it started (up, then down again): the stack drops the command
         self.setObsolete(self.after == self.before)

@@ -1,4 +1,5 @@
-"""Images of a board, PNG or SVG, painted by the board view's own painter (:mod:`hexpaint`).
+"""Images of a board, PNG or SVG, painted by the board view's own painter (the painter of
+the board's grid, :func:`editor.ui.painters.for_grid`).
 
 ``seastack render`` and the editor's File > Export image both call :func:`export_image`, so a
 picture in a rulebook looks exactly like the board in the editor. Labels are written or not:
@@ -20,11 +21,11 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPaintDevice, QPainte
 from PySide6.QtSvg import QSvgGenerator
 
 from editor.core.atomic import write_bytes_atomic
-from editor.ui import hexpaint
 from editor.ui.board_picture import BoardPicture
 from editor.ui.display_check import display_problem
+from editor.ui.painters import for_grid
 
-#: Scene units from a hex's centre to a corner when no size is asked for.
+#: The grid size of a space in scene units (hex: centre to corner; square: half the side).
 HEX_SIZE = 40.0
 MARGIN = 12.0
 FORMATS = {".png": "PNG", ".svg": "SVG"}
@@ -70,7 +71,7 @@ def image_format(path: Path) -> str:
 
 
 def _scene_rect(picture: BoardPicture) -> QRectF:
-    rect = hexpaint.board_rect((picture.position(lb) for lb in picture.labels), HEX_SIZE)
+    rect = for_grid(picture.grid).board_rect(picture.spaces(), HEX_SIZE)
     return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
 
 
@@ -83,12 +84,12 @@ def natural_size(picture: BoardPicture) -> tuple[int, int]:
 def image_point(
     picture: BoardPicture, label: str, size: tuple[int, int] | None = None
 ) -> tuple[float, float, float]:
-    """Where a space's centre lands in an image of ``size``: ``(x, y, hex size)`` in pixels."""
+    """Where a space's centre lands in an image of ``size``: ``(x, y, space size)`` in pixels
+    (the space size is the grid's: a hex's centre to corner, half a square's side)."""
     width, height = size or natural_size(picture)
     rect = _scene_rect(picture)
     scale = min(width / rect.width(), height / rect.height())
-    col, row = picture.position(label)
-    centre = hexpaint.hex_center(col, row, HEX_SIZE)
+    centre = for_grid(picture.grid).centre(label, HEX_SIZE)
     x = (width - rect.width() * scale) / 2 + (centre.x() - rect.left()) * scale
     y = (height - rect.height() * scale) / 2 + (centre.y() - rect.top()) * scale
     return x, y, HEX_SIZE * scale
@@ -113,8 +114,8 @@ def _draw_on(
         painter.translate((width - rect.width() * scale) / 2, (height - rect.height() * scale) / 2)
         painter.scale(scale, scale)
         painter.translate(-rect.left(), -rect.top())
-        hexpaint.paint_picture(
-            painter, picture, HEX_SIZE, show_backs=style.backs, show_labels=style.labels
+        for_grid(picture.grid).paint_picture(
+            painter, picture, HEX_SIZE, show_marks=style.backs, show_labels=style.labels
         )
     finally:
         painter.end()

@@ -31,7 +31,6 @@ from editor.core import registry
 from editor.core.layouts import Layout
 from editor.core.registry import Heatmap
 from editor.core.workspace import Workspace
-from editor.ui import hexpaint
 from editor.ui.board_view import BoardScene, BoardView
 
 #: The ramp from the calm end of a scale to the alarming end (pale yellow, orange, deep red).
@@ -103,7 +102,7 @@ class HeatmapItem(QGraphicsItem):
             colour = ramp_colour(heat(heatmap, value))
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
-            painter.drawPolygon(hexpaint.hex_polygon(space.center, space.size * 0.92))
+            painter.drawPolygon(space.painter.shape(space.center, space.size * 0.92))
             if detail * space.size >= 18:
                 font = QFont()
                 font.setPixelSize(max(int(space.size * 0.24), 1))
@@ -213,7 +212,7 @@ class HeatmapLayer(QObject):
 
     def show_results(self, results: Sequence[Any], layout: Layout, workspace: Workspace) -> None:
         """Compute the layout game's heatmaps from a batch's results (GameResult or records)."""
-        game = registry.get(layout.game)
+        game = registry.playable(layout.game)
         if game is None or game.heatmaps is None or not results:
             self.clear()
             return

@@ -41,7 +41,7 @@ from editor.ui.file_actions import FileActions
 from editor.ui.heatmap_layer import HeatmapCombo, HeatmapLayer
 from editor.ui.inspector import Inspector
 from editor.ui.layout_model import LayoutModel
-from editor.ui.menus import build_menus
+from editor.ui.menus import build_menus, name_turns
 from editor.ui.palette import Palette
 from editor.ui.preview import PreviewPanel
 from editor.ui.problems_panel import ProblemsPanel
@@ -285,12 +285,15 @@ class MainWindow(QMainWindow):
         self.board_view.board_scene.select(None)
         # another layout: the last batch's heatmaps, games and seeds are not its own
         self.heatmap_layer.clear()
-        self.replay_panel.layout_replaced(model.picture())
+        picture = model.picture()
+        self.replay_panel.layout_replaced(picture)
         self.simulator.layout_replaced()  # and the simulator plays it
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)
         self._fill_tile_menu()
+        name_turns(self, self.model.rotation_step())
+        self.palette.set_board(picture.grid, picture.empty_colour, picture.empty_word)
         self._refresh_palette()
         self._stamp = (self.palette.tile,) if self.palette.tile else ()
         self.palette.set_stamp([model.tile_name(t) for t in self._stamp])
@@ -462,7 +465,9 @@ class MainWindow(QMainWindow):
         self._stamp = stack
         self.palette.set_stamp([self.model.tile_name(t) for t in stack])
         self.palette.set_tool(Tool.PAINT)
-        self.hover_label.setText(f"Picked up {describe_space(label, list(stack))}")
+        self.hover_label.setText(
+            f"Picked up {describe_space(label, list(stack), self.model.empty_word())}"
+        )
 
     def _tool_changed(self, tool: Tool) -> None:
         self.board_view.set_edit_cursor(TOOL_CURSORS[tool])
@@ -489,13 +494,15 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(ReplaceLayout(self.model, layout, "Rename layout"))
 
     def transform(self, rotate_steps: int, mirror: bool) -> bool:
-        """Turn (60° steps, clockwise) or mirror the layout; asks before losing stacks."""
+        """Turn (steps of the board's grid, clockwise: 60° on hexes, 90° on squares) or mirror
+        the layout; asks before losing stacks."""
         if mirror:
             text = "Mirror layout"
         else:
-            text = f"Rotate layout 60° {'clockwise' if rotate_steps > 0 else 'counterclockwise'}"
+            way = "clockwise" if rotate_steps > 0 else "counterclockwise"
+            text = f"Rotate layout {self.model.rotation_step()}° {way}"
         try:
-            layout, lost = self.model.transformed(rotate_steps % 6, mirror)
+            layout, lost = self.model.transformed(rotate_steps % self.model.rotations(), mirror)
         except ValueError as exc:
             self.prompts.error("Cannot turn the layout", str(exc))
             return False
@@ -540,7 +547,7 @@ class MainWindow(QMainWindow):
             self.hover_label.setText("")
             return
         names = [self.model.tile_name(t) for t in self.model.stack(label)]
-        self.hover_label.setText(describe_space(label, names))
+        self.hover_label.setText(describe_space(label, names, self.model.empty_word()))
 
     # --- checks -----------------------------------------------------------------------
 

@@ -31,6 +31,14 @@ def _action(
     return action
 
 
+def name_turns(window: MainWindow, step: int) -> None:
+    """Word the turn actions by one step of the layout's grid (60° on hexes, 90° on squares)."""
+    window.rotate_cw_action.setText(f"Turn {step}° &Clockwise")
+    window.rotate_ccw_action.setText(f"Turn {step}° Co&unterclockwise")
+    for action, way in ((window.rotate_cw_action, "clockwise"), (window.rotate_ccw_action, "")):
+        action.setToolTip(f"Turn the layout {step}° {way or 'counterclockwise'} on its board")
+
+
 def build_menus(window: MainWindow) -> None:
     """The window's menus and their shortcuts: File, Edit, View, Tools, Help."""
     menus = window.menuBar()
@@ -79,12 +87,10 @@ def build_menus(window: MainWindow) -> None:
     edit_menu.addAction(window.documents.redo_action)
     edit_menu.addAction(window.documents.find_action)
     edit_menu.addSeparator()
-    window.rotate_cw_action = _action(
-        window, "Rotate Layout 60° &Clockwise", lambda: window.transform(1, False), "Ctrl+]"
-    )
-    window.rotate_ccw_action = _action(
-        window, "Rotate Layout 60° Co&unterclockwise", lambda: window.transform(-1, False), "Ctrl+["
-    )
+    # a turn is one step of the board's grid: the texts are set for each layout
+    window.rotate_cw_action = _action(window, "", lambda: window.transform(1, False), "Ctrl+]")
+    window.rotate_ccw_action = _action(window, "", lambda: window.transform(-1, False), "Ctrl+[")
+    name_turns(window, 60)
     window.mirror_action = _action(
         window, "&Mirror Layout Left to Right", lambda: window.transform(0, True), "Ctrl+M"
     )

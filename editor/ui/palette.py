@@ -1,11 +1,15 @@
-"""The palette dock: editing tools, tile types with their stock, and the colour legend."""
+"""The palette dock: editing tools, tile types with their stock, and the colour legend.
+
+Swatches are small spaces drawn by the painter of the board's grid (hexes or squares), and the
+legend's last entry is the game's empty space (its colour and word): see :meth:`Palette.set_board`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
@@ -16,16 +20,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.ui import hexpaint
+from editor.ui.board_picture import DEFAULT_EMPTY_COLOUR, DEFAULT_EMPTY_WORD
 from editor.ui.layout_model import StockLine
+from editor.ui.painters import FALLBACK_COLOUR, for_grid
 from editor.ui.tools import Tool
 
-#: Tool, menu text, shortcut, what it does (the tooltip and the hint under the tools).
+#: Tool, menu text, shortcut, what it does (the tooltip and the hint under the tools);
+#: ``{empty}`` is the game's word for an empty space.
 TOOLS: tuple[tuple[Tool, str, str, str], ...] = (
     (Tool.SELECT, "Se&lect", "V", "Click a space to inspect it"),
     (Tool.STACK, "&Stack", "S", "Click or drag: put the chosen tile on top of each space"),
     (Tool.REMOVE, "&Remove Top", "R", "Click or drag: take the top tile off each space"),
-    (Tool.CLEAR, "&Clear", "C", "Click or drag: make each space water"),
+    (Tool.CLEAR, "&Clear", "C", "Click or drag: make each space {empty}"),
     (Tool.PICK, "&Eyedropper", "I", "Click a space to pick up its stack for painting"),
     (Tool.PAINT, "&Paint", "P", "Click or drag: give each space the picked stack"),
 )
@@ -39,25 +45,14 @@ QToolButton:checked { background: #2f6aa6; color: white; border-color: #24527f; 
 """
 
 
-def swatch(colour: str, size: int = 18) -> QIcon:
-    """A small flat-top hex in a colour, for lists and menus."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.setPen(QColor(hexpaint.BORDER_COLOUR))
-    painter.setBrush(QColor(colour))
-    half = size / 2
-    from PySide6.QtCore import QPointF
-
-    painter.drawPolygon(hexpaint.hex_polygon(QPointF(half, half), half - 1))
-    painter.end()
-    return QIcon(pixmap)
+def swatch(colour: str, size: int = 18, grid: str = "hex") -> QIcon:
+    """A small space of a grid (a flat-top hex, a square) in a colour, for lists and menus."""
+    return for_grid(grid).swatch(colour, size)
 
 
-def stack_text(names: Sequence[str]) -> str:
-    """``"Beach › Meadow › Mountain"`` (bottom to top), or ``"water"``."""
-    return " › ".join(names) if names else "water"
+def stack_text(names: Sequence[str], empty_word: str = DEFAULT_EMPTY_WORD) -> str:
+    """``"Beach › Meadow › Mountain"`` (bottom to top), or the word for an empty space."""
+    return " › ".join(names) if names else empty_word
 
 
 class Palette(QWidget):
@@ -71,6 +66,11 @@ class Palette(QWidget):
         self.tool = Tool.STACK
         self.tile: str | None = None
         self._lines: list[StockLine] = []
+        self._unknown: list[str] = []
+        #: The board's grid kind (the swatches' shape) and its game's empty colour and word.
+        self.grid = "hex"
+        self.empty_colour = DEFAULT_EMPTY_COLOUR
+        self.empty_word = DEFAULT_EMPTY_WORD
 
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
@@ -82,7 +82,7 @@ class Palette(QWidget):
             action.setCheckable(True)
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text.replace('&', '')} ({key}): {tip}")
+            action.setToolTip(f"{text.replace('&', '')} ({key}): {self._tip(tip)}")
             action.setData(tool)
             # the button shows the action's icon text; keeping the key in it (not only in the
             # button) stops Qt from dropping the key whenever the action is checked
@@ -153,13 +153,31 @@ class Palette(QWidget):
             self._update_hint()
             self.tile_changed.emit(self.tile)
 
+    def _tip(self, tip: str) -> str:
+        return tip.format(empty=self.empty_word)
+
     def _update_hint(self) -> None:
         tip = next(t for tool, _, _, t in TOOLS if tool is self.tool)
-        self.hint.setText(tip)
+        self.hint.setText(self._tip(tip))
+
+    def set_board(self, grid: str, empty_colour: str, empty_word: str) -> None:
+        """Draw swatches for a board of ``grid`` and name its game's empty space (a board's
+        picture has all three: ``grid``, ``empty_colour`` and ``empty_word``)."""
+        changed = (grid, empty_colour, empty_word) != (
+            self.grid,
+            self.empty_colour,
+            self.empty_word,
+        )
+        self.grid, self.empty_colour, self.empty_word = grid, empty_colour, empty_word
+        for tool, text, key, tip in TOOLS:
+            self.tool_actions[tool].setToolTip(f"{text.replace('&', '')} ({key}): {self._tip(tip)}")
+        self._update_hint()
+        if changed and self._lines:
+            self.show_stock(self._lines, self._unknown)
 
     def set_stamp(self, names: Sequence[str]) -> None:
         """Show what the Paint tool puts down (bottom to top)."""
-        self.stamp_label.setText(f"<b>Paint stamp:</b> {stack_text(names)}")
+        self.stamp_label.setText(f"<b>Paint stamp:</b> {stack_text(names, self.empty_word)}")
 
     # --- stock ------------------------------------------------------------------------
 
@@ -168,6 +186,7 @@ class Palette(QWidget):
         keep = self.tile
         same = [ln.tile.id for ln in lines] == [ln.tile.id for ln in self._lines]
         self._lines = list(lines)
+        self._unknown = list(unknown)
         if not same:
             self.tiles.blockSignals(True)
             self.tiles.clear()
@@ -179,7 +198,7 @@ class Palette(QWidget):
             key = f"{row + 1}  " if row < 9 else ""
             mark = "  ⚠ over" if line.over else ""
             item.setText(f"{key}{line.text()}{mark}")
-            item.setIcon(swatch(line.tile.colour or hexpaint.FALLBACK_COLOUR))
+            item.setIcon(swatch(line.tile.colour or FALLBACK_COLOUR, grid=self.grid))
             item.setForeground(QColor(OVER_COLOUR) if line.over else QColor("#1b1b1b"))
             item.setToolTip(
                 f"{line.tile.name}: the layout places {line.used}, the packs in use hold"
@@ -201,9 +220,10 @@ class Palette(QWidget):
         else:
             self.tile = None
         colours = [(ln.tile.name, ln.tile.colour) for ln in lines]
-        colours.append(("Water", hexpaint.DEFAULT_COLOURS[hexpaint.WATER]))
+        colours.append((self.empty_word.capitalize(), self.empty_colour))
+        shape = "⬢" if self.grid == "hex" else "■"
         legend = " ".join(
-            f"<span style='color:{c}; font-size:16px'>⬢</span>&nbsp;{name}&nbsp;&nbsp;"
+            f"<span style='color:{c}; font-size:16px'>{shape}</span>&nbsp;{name}&nbsp;&nbsp;"
             for name, c in colours
         )
         legend += (

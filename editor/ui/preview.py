@@ -52,7 +52,7 @@ def entry_at(document: Document, line: int) -> tuple[str, int, Mapping[str, Any]
 def game_for(kind: str) -> registry.Game | None:
     """The registered game that reads files of ``kind`` and can preview them."""
     for game in registry.games():
-        if kind in game.file_kinds and game.preview is not None:
+        if kind in game.content.file_kinds and game.content.preview is not None:
             return game
     return None
 
@@ -163,7 +163,7 @@ class PreviewPanel(QWidget):
         self._path, self._text = path, text
         kind = file_kind(path) if path is not None else None
         game = game_for(kind) if kind else None
-        if game is None or kind is None or game.preview is None:
+        if game is None or kind is None or game.content.preview is None:
             self._show(None, False, "")
             return
         document, problems = parse_document(text, path.name if path else "text")
@@ -179,14 +179,14 @@ class PreviewPanel(QWidget):
         key, index, entry = found
         errors = [
             d
-            for d in self._schema_errors(document, game.file_kinds[kind])
+            for d in self._schema_errors(document, game.content.file_kinds[kind])
             if _inside(document, (key, index), d.line)
         ]
         if errors:
             self._show(self.face, True, f"line {errors[0].line}: {errors[0].message}")
             return
         try:
-            face = game.preview(kind, entry)
+            face = game.content.preview(kind, entry)
         except (KeyError, TypeError, ValueError) as exc:
             # a hook that cannot read a valid entry is a bug of ours: say so, keep the editor
             self._show(self.face, True, f"cannot show this entry: {exc}")

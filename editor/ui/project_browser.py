@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QFileSystemWatcher, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QMenu,
     QToolBar,
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from editor.core import registry
 from editor.core.documents import load_document
 from editor.core.files import file_kind, walk_yaml
-from editor.core.registry import Template
+from editor.core.registry import TemplateGroup
 from editor.core.resources import content_dir, layouts_dir
 from editor.core.templates import (
     TemplateError,
@@ -168,11 +168,10 @@ class ProjectBrowser(QWidget):
         self.buttons = QToolBar(self)
         self.buttons.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.new_pack_action = self.buttons.addAction("New Pack…")
-        self.new_card_action = self.buttons.addAction("New Card…")
-        self.new_faction_action = self.buttons.addAction("New Faction…")
         self.new_pack_action.triggered.connect(lambda _=False: self.new_pack())
-        self.new_card_action.triggered.connect(lambda _=False: self.new_card())
-        self.new_faction_action.triggered.connect(lambda _=False: self.new_faction())
+        #: One New ... action per template group of the layout's game (New Card, New Faction).
+        self.new_entry_actions: dict[str, QAction] = {}
+        self._groups_of = ""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.buttons)
@@ -189,8 +188,23 @@ class ProjectBrowser(QWidget):
 
     # --- the tree -------------------------------------------------------------------
 
+    def _offer_templates(self) -> None:
+        """New ... buttons for the template groups of the layout's game (once per game)."""
+        game_id = self.window.model.layout.game
+        if game_id == self._groups_of:
+            return
+        self._groups_of = game_id
+        for action in self.new_entry_actions.values():
+            self.buttons.removeAction(action)
+        self.new_entry_actions = {}
+        for group in _template_groups(game_id):
+            action = self.buttons.addAction(f"New {group.label}…")
+            action.triggered.connect(lambda _=False, key=group.key: self.new_entry(key))
+            self.new_entry_actions[group.key] = action
+
     def refresh(self) -> None:
         """Read the packs and layouts again and rebuild the tree, keeping what was open."""
+        self._offer_templates()
         expanded = self._expanded_paths()
         selected = self.selected_path()
         self.tree.clear()
@@ -314,8 +328,8 @@ class ProjectBrowser(QWidget):
     def _context_menu(self, point: QPoint) -> None:
         menu = QMenu(self)
         menu.addAction("New Pack…", self.new_pack)
-        menu.addAction("New Card…", self.new_card)
-        menu.addAction("New Faction…", self.new_faction)
+        for key, action in self.new_entry_actions.items():
+            menu.addAction(action.text(), lambda key=key: self.new_entry(key))
         menu.addSeparator()
         menu.addAction("Open Pack Folder…", self.open_pack_folder)
         menu.exec(self.tree.viewport().mapToGlobal(point))
@@ -419,26 +433,20 @@ class ProjectBrowser(QWidget):
         self.file_activated.emit(folder / "pack.yaml")
         return folder
 
-    def new_card(self) -> Path | None:
-        """Add a card from one of the game's card templates to the selected pack."""
-        return self._new_from("card", "New Card")
-
-    def new_faction(self) -> Path | None:
-        """Add a faction (with what it needs) from the game's faction template."""
-        return self._new_from("faction", "New Faction")
-
-    def _templates(self, word: str, game: str) -> list[Template]:
-        """The game's templates whose key names ``word`` (``attack-card`` for card)."""
-        found = registry.get(game)
-        templates = found.templates.values() if found is not None else ()
-        return [t for t in templates if word in t.key.split("-")]
-
-    def _new_from(self, word: str, title: str) -> Path | None:
+    def new_entry(self, group_key: str) -> Path | None:
+        """Add an entry (a card, a faction...) from one of the templates of a group of the
+        selected pack's game, asking which template when the group has several."""
         window = self.window
+        named = next(
+            (g for g in _template_groups(window.model.layout.game) if g.key == group_key), None
+        )
+        word = named.label.lower() if named is not None else group_key
+        title = f"New {named.label if named is not None else group_key}"
         pack = self._target_pack(title)
         if pack is None:
             return None
-        templates = self._templates(word, pack.game)
+        group = next((g for g in _template_groups(pack.game) if g.key == group_key), None)
+        templates = list(group.templates) if group is not None else []
         if not templates:
             window.prompts.error(title, f"The game of {pack.id} offers no {word} template.")
             return None
@@ -509,3 +517,9 @@ class ProjectBrowser(QWidget):
         labels = [p.label for p in own]
         chosen = window.prompts.choose(title, "Add to the pack:", labels)
         return own[labels.index(chosen)] if chosen is not None else None
+
+
+def _template_groups(game_id: str) -> tuple[TemplateGroup, ...]:
+    """The template groups a game offers (none for a game Seastack does not know)."""
+    game = registry.get(game_id)
+    return game.content.templates if game is not None else ()

@@ -9,6 +9,7 @@ or pauses.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,8 +41,9 @@ from editor.core.registry import Frame
 from editor.core.workspace import Workspace
 from editor.sim.replay import Replay, differences, replay_result, replay_seed
 from editor.sim.runner import BatchPlan, GameResult, describe_error
-from editor.ui.board_picture import BoardPicture, describe_space, layout_picture, token_marks
+from editor.ui.board_picture import BoardPicture, describe_space, layout_picture
 from editor.ui.board_view import BoardView
+from editor.ui.field_marks import counter_marks
 from editor.ui.replay_log import EventLog
 from editor.ui.replay_pieces import PiecesItem, describe_piece, seat_name
 
@@ -380,12 +382,12 @@ class ReplayPanel(QWidget):
 
     def _frame_hook(self) -> registry.ReplayFrame | None:
         context = self.context
-        game = registry.get(context.layout.game) if context is not None else None
+        game = registry.playable(context.layout.game) if context is not None else None
         return game.replay_frame if game is not None else None
 
     def _words_hook(self) -> registry.ReplayWords | None:
         context = self.context
-        game = registry.get(context.layout.game) if context is not None else None
+        game = registry.playable(context.layout.game) if context is not None else None
         return game.replay_words if game is not None else None
 
     # --- showing a replay -------------------------------------------------------------
@@ -466,25 +468,30 @@ class ReplayPanel(QWidget):
             self._set_picture(base)
             self.pieces.set_pieces(())
             return
-        picture = BoardPicture(
-            title=base.title,
+        picture = dataclasses.replace(
+            base,
             labels=list(base.labels),
             stacks={label: list(stack) for label, stack in frame.stacks.items() if stack},
             colours=dict(base.colours),
-            positions=dict(base.positions),
-            tokens={label: token_marks(dict(counts)) for label, counts in frame.tokens.items()},
-            token_colours=dict(base.token_colours),
+            tile_marks={},
+            counters={
+                label: counter_marks(dict(counts)) for label, counts in frame.counters.items()
+            },
+            badges={},
+            counter_colours=dict(base.counter_colours),
         )
         self._set_picture(picture)
         self.pieces.set_pieces(frame.pieces)
         for label, item in scene.space_items.items():
-            lines = [describe_space(label, list(frame.stacks.get(label, ())))]
+            lines = [describe_space(label, list(frame.stacks.get(label, ())), base.empty_word)]
             lines += [describe_piece(p) for p in self.pieces.at(label)]
             item.setToolTip("\n".join(lines))
 
     def _set_picture(self, picture: BoardPicture) -> None:
         scene = self.board.board_scene
-        fresh = list(picture.labels) != list(scene.picture.labels)
+        fresh = picture.grid != scene.picture.grid or picture.spaces(margin=True) != list(
+            scene.space_items
+        )
         scene.set_picture(picture)
         if fresh or not shiboken6.isValid(self.pieces) or self.pieces.scene() is not scene:
             # a new board: the scene dropped its items, the pieces with them

@@ -1,5 +1,6 @@
 """The pieces of a replay frame drawn over a board scene: one disc per living piece in its
-seat's colour with its health, a ring when it is guarded (a snail in its shell, say).
+seat's colour with the badge its game gives it (a snail's health, say), and a white ring when
+the game asks for one (a snail in its shell).
 
 Plain drawing of :class:`~editor.core.registry.FramePiece` records; no rules here.
 """
@@ -31,9 +32,18 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
+def describe_attributes(piece: FramePiece) -> str:
+    """A piece's number read-outs in words, ``30 health``; words ones are left to its note.
+
+    >>> describe_attributes(FramePiece("a", 0, "A1", True, (("health", 30), ("x", "y"))))
+    '30 health'
+    """
+    return ", ".join(f"{value} {key}" for key, value in piece.attributes if isinstance(value, int))
+
+
 def describe_piece(piece: FramePiece) -> str:
     """One line about a piece, e.g. ``p1-leader (p1): 30 health, in its shell``."""
-    where = f"{piece.health} health" if piece.alive else "dead"
+    where = (describe_attributes(piece) or "alive") if piece.alive else "dead"
     note = f", {piece.note}" if piece.note else ""
     return f"{piece.name} ({seat_name(piece.seat)}): {where}{note}"
 
@@ -85,7 +95,7 @@ class PiecesItem(QGraphicsItem):
         self, painter: QPainter, centre: QPointF, radius: float, piece: FramePiece
     ) -> None:
         colour = seat_colour(piece.seat)
-        painter.setPen(QPen(QColor("#ffffff" if piece.guarded else "#1b1b1b"), radius * 0.22))
+        painter.setPen(QPen(QColor("#ffffff" if piece.ring else "#1b1b1b"), radius * 0.22))
         painter.setBrush(colour)
         painter.drawEllipse(centre, radius, radius)
         font = QFont()
@@ -94,4 +104,4 @@ class PiecesItem(QGraphicsItem):
         painter.setFont(font)
         painter.setPen(QColor("#ffffff"))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(piece.health))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, piece.badge)

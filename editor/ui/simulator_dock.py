@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.sim.design import Design
-from editor.sim.live import LiveSimulator, Snapshot, failures_text
+from editor.sim.live import LiveSimulator, Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.simulate import default_jobs
 from editor.ui.simulator_report import summary_html
@@ -394,7 +394,7 @@ class SimulatorPanel(QWidget):
 
     def copy_failures(self) -> str:
         """Copy the failed games' seeds, factions, errors and choices to the clipboard."""
-        text = failures_text(self._latest.results)
+        text = self._latest.failures_text()
         QGuiApplication.clipboard().setText(text)
         return text
 

@@ -50,12 +50,12 @@ class StatisticsPanel(QWidget):
     def show_layout(self, workspace: Workspace, layout: Layout) -> None:
         """Compute and show the statistics of ``layout`` (loaded in ``workspace``)."""
         game = registry.get(layout.game)
-        if game is None or game.statistics is None:
+        if game is None or game.editor.statistics is None:
             self.sections = []
             self.tree.clear()
             self.heading.setText(f"{layout.name}: no statistics for {layout.game!r} layouts")
             return
-        self.show_sections(game.statistics(workspace, layout), layout.name)
+        self.show_sections(game.editor.statistics(workspace, layout), layout.name)
 
     def show_sections(self, sections: Sequence[StatSection], name: str = "") -> None:
         """Show statistics already computed and worded."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from editor.core.hexgrid import sort_key
+from editor.core.layouts import label_sort_key
 from editor.ui.layout_model import LayoutModel
 from editor.ui.spaces import SpaceState, Stack
 
@@ -66,13 +66,13 @@ class Stroke:
         return True
 
     def changes(self) -> tuple[dict[str, SpaceState], dict[str, SpaceState]]:
-        """The changed spaces before and after the stroke (stacks, backs, tokens, starts)."""
+        """The changed spaces before and after the stroke (stacks and the fields on them)."""
         before = {label: self.before[label] for label in self.after}
         return before, dict(self.after)
 
     def describe(self) -> str:
         """A name for the undo command: ``"Stack Beach on D4"``, ``"Paint 7 spaces"``."""
-        labels = sorted(self.after, key=sort_key)
+        labels = sorted(self.after, key=label_sort_key)
         where = labels[0] if len(labels) == 1 else f"{len(labels)} spaces"
         tile = self.model.tile_name(self.tile) if self.tile else "tile"
         if self.tool is Tool.STACK:

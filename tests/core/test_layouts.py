@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from editor.core.atomic import write_text_atomic
+from editor.core.boards import Board
 from editor.core.documents import parse_document
-from editor.core.hexgrid import HexBoard, format_label, parse_label
+from editor.core.hexgrid import format_label, parse_label
 from editor.core.layouts import Layout, dump_layout, transform_layout
 from editor.core.workspace import load_workspace
+from editor.games.snails.layout_fields import back_of, pinned_backs
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BUNDLED = sorted((ROOT / "layouts").glob("*.layout.yaml"))
@@ -101,7 +103,7 @@ def _bundled(name: str) -> Layout:
 
 
 def test_mirroring_swaps_left_and_right() -> None:
-    board = load_workspace().boards["snails-expert"].hexes
+    board = load_workspace().boards["snails-expert"]
     crab = _bundled("crustacean")
     mirrored, lost = transform_layout(crab, board, mirror=True)
     assert lost == []
@@ -116,7 +118,7 @@ def test_mirroring_swaps_left_and_right() -> None:
 
 
 def test_six_turns_give_the_layout_back_and_lost_stacks_are_named() -> None:
-    board = load_workspace().boards["snails-expert"].hexes
+    board = load_workspace().boards["snails-expert"]
     small = Layout(
         id="small",
         name="Small",
@@ -148,9 +150,11 @@ EXTRAS = Layout(
     game="snails",
     board="snails-expert",
     spaces={"F5": ("beach", "meadow"), "D4": ("beach",), "F4": ("beach",)},
-    backs={"F5": (None, "eggshells"), "D4": (None,)},
-    tokens={"F5": {"fire": 2, "damaged": 1}, "F4": {}},
-    starts=("F5", "D4"),
+    fields={
+        "backs": {"F5": (None, "eggshells"), "D4": (None,)},
+        "tokens": {"F5": {"fire": 2, "damaged": 1}, "F4": {}},
+        "starts": ("F5", "D4"),
+    },
 )
 
 
@@ -174,12 +178,12 @@ def test_backs_tokens_and_starts_read_back() -> None:
     assert document is not None and not problems
     again = Layout.from_document(document)
     # an all-random backs list and an empty token set say nothing, so they are not written
-    assert again.backs == {"F5": (None, "eggshells")}
-    assert again.tokens == {"F5": {"damaged": 1, "fire": 2}}
-    assert again.starts == ("D4", "F5")
+    assert again.value("backs") == {"F5": (None, "eggshells")}
+    assert again.value("tokens") == {"F5": {"damaged": 1, "fire": 2}}
+    assert again.value("starts") == ("D4", "F5")
     assert dump_layout(again) == dump_layout(EXTRAS)
-    assert again.pinned_backs() == {("meadow", "eggshells"): 1}
-    assert (again.back_of("F5", 1), again.back_of("F5", 0), again.back_of("D4", 5)) == (
+    assert pinned_backs(again) == {("meadow", "eggshells"): 1}
+    assert (back_of(again, "F5", 1), back_of(again, "F5", 0), back_of(again, "D4", 5)) == (
         "eggshells",
         None,
         None,
@@ -188,19 +192,19 @@ def test_backs_tokens_and_starts_read_back() -> None:
 
 def test_a_layout_without_them_is_unchanged() -> None:
     crab = _bundled("crustacean")
-    assert (crab.backs, crab.tokens, crab.starts) == ({}, {}, ())
+    assert (crab.value("backs"), crab.value("tokens"), crab.value("starts")) == ({}, {}, ())
     assert "backs" not in dump_layout(crab) and "starts" not in dump_layout(crab)
 
 
 def test_turns_and_mirrors_carry_backs_tokens_and_starts() -> None:
-    board = load_workspace().boards["snails-expert"].hexes
+    board = load_workspace().boards["snails-expert"]
     mirrored, lost = transform_layout(EXTRAS, board, mirror=True)
     assert lost == []
     # mirrored about column F: D4 -> H4, F stays F
     assert mirrored.spaces == {"F5": ("beach", "meadow"), "H4": ("beach",), "F4": ("beach",)}
-    assert mirrored.backs == {"F5": (None, "eggshells"), "H4": (None,)}
-    assert mirrored.tokens == {"F5": {"fire": 2, "damaged": 1}, "F4": {}}
-    assert sorted(mirrored.starts) == ["F5", "H4"]
+    assert mirrored.value("backs") == {"F5": (None, "eggshells"), "H4": (None,)}
+    assert mirrored.value("tokens") == {"F5": {"fire": 2, "damaged": 1}, "F4": {}}
+    assert sorted(mirrored.value("starts")) == ["F5", "H4"]
     turned = EXTRAS
     for _ in range(6):
         turned, lost = transform_layout(turned, board, rotate_steps=1)
@@ -208,32 +212,31 @@ def test_turns_and_mirrors_carry_backs_tokens_and_starts() -> None:
     assert turned == EXTRAS
     once, _ = transform_layout(EXTRAS, board, rotate_steps=1)
     f5, d4, f4 = (_turned(board, label) for label in ("F5", "D4", "F4"))
-    assert once.backs == {f5: (None, "eggshells"), d4: (None,)}
-    assert once.tokens == {f5: {"fire": 2, "damaged": 1}, f4: {}}
-    assert sorted(once.starts) == sorted([f5, d4])
+    assert once.value("backs") == {f5: (None, "eggshells"), d4: (None,)}
+    assert once.value("tokens") == {f5: {"fire": 2, "damaged": 1}, f4: {}}
+    assert sorted(once.value("starts")) == sorted([f5, d4])
     assert once.spaces[f5] == ("beach", "meadow")
 
 
-def _turned(board: HexBoard, label: str) -> str:
-    """Where one 60-degree turn takes a space, straight from the board's geometry."""
+def _turned(board: Board, label: str) -> str:
+    """Where one 60-degree turn takes a space, straight from the hex board's geometry."""
     where = parse_label(label)
-    return format_label(board.transform([where], rotate_steps=1).mapping[where])
+    return format_label(board.hexes.transform([where], rotate_steps=1).mapping[where])
 
 
 def test_a_token_or_start_falling_off_the_board_is_named() -> None:
-    board = load_workspace().boards["snails-expert"].hexes
+    board = load_workspace().boards["snails-expert"]
     water_extras = Layout(
         id="w",
         name="W",
         game="snails",
         board="snails-expert",
         spaces={},
-        tokens={"A1": {"fire": 1}},
-        starts=("F5",),
+        fields={"tokens": {"A1": {"fire": 1}}, "starts": ("F5",)},
     )
     moved, lost = transform_layout(water_extras, board, rotate_steps=1)
     assert lost == ["A1"]
-    assert moved.tokens == {} and len(moved.starts) == 1
+    assert moved.value("tokens") == {} and len(moved.value("starts")) == 1
 
 
 def test_salvage_keeps_the_well_formed_extras() -> None:
@@ -247,6 +250,6 @@ def test_salvage_keeps_the_well_formed_extras() -> None:
     assert document is not None
     layout = Layout.salvage(document)
     assert layout is not None
-    assert layout.backs == {"D5": (None,)}
-    assert layout.tokens == {"D4": {"damaged": 1}}
-    assert layout.starts == ("D4",)
+    assert layout.value("backs") == {"D5": (None,)}
+    assert layout.value("tokens") == {"D4": {"damaged": 1}}
+    assert layout.value("starts") == ("D4",)

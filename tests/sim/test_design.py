@@ -3,7 +3,6 @@ set up for its engine, or refused with a reason and the first diagnostics."""
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from pathlib import Path
 from typing import Any
@@ -121,7 +120,7 @@ def test_content_the_engine_refuses_is_said_in_its_words(
 
     game = registry.get("snails")
     assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, engine=Refusing()))
+    monkeypatch.setitem(registry._GAMES, "snails", game.with_play(engine=Refusing()))
     result = prepare_design(Design(CRAB, CRAB.read_text()))
     assert isinstance(result, Invalid)
     assert result.reason == (

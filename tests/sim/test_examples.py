@@ -18,6 +18,7 @@ from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
 from editor.core.workspace import Workspace
 from editor.sim.examples import Status, run_examples
+from tests.sim.test_runner import RaceEngine
 
 
 def _toy_runner(ws: Workspace, document: Document) -> tuple[list[Diagnostic], list[str]]:
@@ -38,8 +39,9 @@ def _toy_runner(ws: Workspace, document: Document) -> tuple[list[Diagnostic], li
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game with an examples hook, and one without, registered for one test."""
-    game = registry.Game(id="toy", name="Toy", board_kind="none", examples=_toy_runner)
-    mute = registry.Game(id="mute", name="Mute", board_kind="none")
+    play = registry.GamePlay(RaceEngine(), registry.GameType(1, 4), examples=_toy_runner)
+    game = registry.Game(id="toy", name="Toy", grid="none", play=play)
+    mute = registry.Game(id="mute", name="Mute", grid="none")
     monkeypatch.setitem(registry._GAMES, "toy", game)
     monkeypatch.setitem(registry._GAMES, "mute", mute)
 

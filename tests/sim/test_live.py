@@ -3,12 +3,12 @@ reason, a newer change cancels the batch in flight, failed and crashed games are
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from editor.core.resources import layouts_dir
 from editor.games.snails.engine import SnailsEngine
 from editor.sim.design import Design
 from editor.sim.live import LiveSettings, LiveSimulator, Snapshot, failures_text
-from editor.sim.replay import differences, replay_result
+from editor.sim.replay import choices_json, differences, replay_result
 from editor.sim.runner import game_seed
 
 CRAB = layouts_dir() / "crustacean.layout.yaml"
@@ -165,6 +165,11 @@ def test_a_failed_game_is_reported_with_its_seed_and_choices(
     assert snap.summary is not None and len(snap.summary["errors"]) == len(failed)
     text = failures_text(snap.results)
     assert f"seed {failed[0].seed}" in text and repr(list(failed[0].choices)) in text
+    assert snap.ready is not None
+    line = snap.failures_text().splitlines()[2]  # the choices as the engine's JSON, one line
+    assert json.loads(line.removeprefix("  choices: ")) == choices_json(
+        snap.ready.engine, failed[0].choices
+    )
 
 
 def test_a_worker_that_dies_fails_the_batch_not_the_caller(
@@ -246,7 +251,7 @@ def test_closing_on_a_stuck_batch_ends_its_workers_and_no_other_process(
 ) -> None:
     game = registry.get("snails")
     assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", replace(game, engine=HangingEngine()))
+    monkeypatch.setitem(registry._GAMES, "snails", game.with_play(engine=HangingEngine()))
     bystander = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
     bystander.start()
     try:

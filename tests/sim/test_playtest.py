@@ -3,7 +3,6 @@ failed games; and the game's own hook joined in."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -78,7 +77,7 @@ def test_the_games_own_warnings_follow(monkeypatch: pytest.MonkeyPatch) -> None:
 
     game = registry.get("snails")
     assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, playtest=hook))
+    monkeypatch.setitem(registry._GAMES, "snails", game.with_play(playtest=hook))
     plan = BatchPlan(games=3, players=2, bots=("random", "random"), modules=frozenset({"wind"}))
     results = [GameResult(0, 1, (), winners=(0,)), GameResult(1, 2, (), error="E: x")]
     summary = summary_of(2, {})
@@ -128,7 +127,7 @@ def test_a_broken_game_hook_is_a_warning_not_a_failed_batch(
 
     game = registry.get("snails")
     assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", dataclasses.replace(game, playtest=hook))
+    monkeypatch.setitem(registry._GAMES, "snails", game.with_play(playtest=hook))
     plan = BatchPlan(games=1, players=2, bots=("random", "random"))
     _, layout = open_layout(layouts_dir() / "crustacean.layout.yaml")
     assert layout is not None

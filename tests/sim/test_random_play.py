@@ -8,6 +8,7 @@ identically from its seed and its choices.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Hashable
 from typing import Any
@@ -19,7 +20,9 @@ from editor.core import registry
 from editor.core.engine import Engine, GameState, IllegalChoice, MatchSpec
 from editor.core.workspace import load_workspace
 from editor.sim.runner import derive_seed
+from tests.conftest import SQUARE_DATA
 from tests.sim.test_runner import RaceEngine
+from tests.square_game import GAME as SQUARE
 
 MATCHES = 4
 
@@ -34,17 +37,30 @@ class _NotAnOption:
         return isinstance(other, _NotAnOption)
 
 
-def _cases() -> list[tuple[str, Engine, Any]]:
-    cases: list[tuple[str, Engine, Any]] = [("toy-race", RaceEngine(), {})]
-    engines = [g for g in registry.games() if g.engine is not None]
-    if not engines:
-        return cases
-    ws = load_workspace()
-    for game in engines:
-        assert game.engine is not None
+Case = tuple[str, Engine, Any, range]
+
+
+def _layout_cases(ws: Any, games: list[registry.Game]) -> list[Case]:
+    cases: list[Case] = []
+    for game in games:
+        assert game.play is not None
+        seats = range(game.play.type.min_players, game.play.type.max_players + 1)
         for layout in sorted(ws.layouts.values(), key=lambda lay: lay.id):
             if layout.game == game.id:
-                cases.append((f"{game.id}:{layout.id}", game.engine, (ws, layout)))
+                cases.append((f"{game.id}:{layout.id}", game.play.engine, (ws, layout), seats))
+    return cases
+
+
+def _cases() -> list[Case]:
+    """Every registered engine on its bundled layouts, the toy race, and the square test
+    game of the fixtures on its own layouts (registered only while they are loaded)."""
+    cases: list[Case] = [("toy-race", RaceEngine(), {}, range(2, 5))]
+    cases += _layout_cases(load_workspace(), [g for g in registry.games() if g.play])
+    registry._GAMES[SQUARE.id] = SQUARE
+    try:
+        cases += _layout_cases(load_workspace([SQUARE_DATA]), [SQUARE])
+    finally:
+        del registry._GAMES[SQUARE.id]
     return cases
 
 
@@ -58,7 +74,9 @@ def _spec(engine: Engine, prepared: Any, seed: int, players: int) -> MatchSpec:
     return MatchSpec(players=players, factions=chosen, seed=seed)
 
 
-def _play(state: GameState, seed: int, *, probe: bool) -> list[Hashable]:
+def _play(
+    state: GameState, seed: int, *, probe: bool, codec: Engine | None = None
+) -> list[Hashable]:
     """Random play to the end; with ``probe``, try an illegal choice before every step."""
     rng = random.Random(seed)
     choices: list[Hashable] = []
@@ -76,6 +94,11 @@ def _play(state: GameState, seed: int, *, probe: bool) -> list[Hashable]:
             assert after == before
         choice = decision.options[rng.randrange(len(decision.options))]
         assert choice in decision.options
+        if codec is not None:  # every choice travels as JSON and comes back the same
+            assert (
+                codec.choice_from_json(json.loads(json.dumps(codec.choice_to_json(choice))))
+                == choice
+            )
         state.apply(choice)
         choices.append(choice)
         assert len(choices) < 100_000, "the match does not end"
@@ -83,15 +106,17 @@ def _play(state: GameState, seed: int, *, probe: bool) -> list[Hashable]:
     return choices
 
 
-@pytest.mark.parametrize(("name", "engine", "source"), CASES, ids=[c[0] for c in CASES])
-def test_random_play_follows_the_protocol(name: str, engine: Engine, source: Any) -> None:
+@pytest.mark.parametrize(("name", "engine", "source", "seats"), CASES, ids=[c[0] for c in CASES])
+def test_random_play_follows_the_protocol(
+    name: str, engine: Engine, source: Any, seats: range
+) -> None:
     prepared = engine.prepare(*source) if isinstance(source, tuple) else source
     for match in range(MATCHES):
         seed = derive_seed(name, match)
-        players = 2 + match % 3
+        players = seats[match % len(seats)]
         spec = _spec(engine, prepared, seed, players)
         state = engine.new_match(prepared, spec)
-        choices = _play(state, seed, probe=True)
+        choices = _play(state, seed, probe=True, codec=None if name == "toy-race" else engine)
         outcome = state.outcome()
         assert outcome is not None
         assert outcome.winners, "a finished match names its winners"

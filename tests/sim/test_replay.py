@@ -30,7 +30,7 @@ from tests.sim.test_runner import plan as race_plan
 def snails() -> tuple[Any, Any, registry.Game]:
     """The Snails engine prepared on the bundled Crustacean layout."""
     ws = load_workspace([layouts_dir() / "crustacean.layout.yaml"])
-    game = registry.get("snails")
+    game = registry.playable("snails")
     assert game is not None and game.engine is not None and game.replay_frame is not None
     prepared = game.engine.prepare(ws, ws.layouts["crustacean"])
     return game.engine, prepared, game

@@ -106,6 +106,8 @@ class RaceState:
 class GreedyBot:
     """Always the longest step; checks that it is handed a view."""
 
+    uses_view = True
+
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
 
@@ -125,6 +127,9 @@ class RaceEngine:
 
     def factions(self, prepared: Any) -> Sequence[str]:
         return ("ants", "bees", "crabs", "doves")
+
+    def modules(self, prepared: Any) -> Sequence[str]:
+        return ("boom",)
 
     def bots(self) -> Mapping[str, BotFactory]:
         return {"random": random_bot, "greedy": GreedyBot}

@@ -1,4 +1,4 @@
-"""The placeholder editor window: board view, hex painting and the main window."""
+"""The editor window: board view, hex painting and the main window."""
 
 from __future__ import annotations
 
@@ -13,15 +13,22 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.core.workspace import Workspace, load_workspace
-from editor.ui import hexpaint
 from editor.ui.app import make_window
 from editor.ui.board_picture import BoardPicture, layout_picture
 from editor.ui.board_view import HEX_SIZE, BoardView, SpaceItem
 from editor.ui.main_window import MainWindow
+from editor.ui.painters import FALLBACK_COLOUR, fill_colour, for_grid, tile_colour
 from tests.ui.conftest import ScriptedPrompts
 
 MOUNTAIN = "#8d8175"
+#: Snails' empty colour (its ``editor.empty_colour``).
 WATER = "#3f7fbf"
+HEX = for_grid("hex")
+
+
+def hex_center(col: int, row: int, size: float) -> QPointF:
+    """The centre of the hex in column ``col`` and row ``row`` (both from 0)."""
+    return HEX.offset_centre(col, row, size)
 
 
 @functools.cache
@@ -85,16 +92,16 @@ def close_to(colour: QColor, expected: str, tolerance: int = 12) -> bool:
 
 
 def test_even_columns_sit_half_a_hex_lower() -> None:
-    a1 = hexpaint.hex_center(0, 0, 10)
-    b1 = hexpaint.hex_center(1, 0, 10)
+    a1 = hex_center(0, 0, 10)
+    b1 = hex_center(1, 0, 10)
     assert a1.y() == pytest.approx(b1.y() + math.sqrt(3) * 10 / 2)
     assert b1.x() == pytest.approx(15)
 
 
 def _adjacent_in_pixels(a: str, b: str) -> bool:
     size = 10.0
-    pa = hexpaint.hex_center(*BoardPicture("t", []).position(a), size)
-    pb = hexpaint.hex_center(*BoardPicture("t", []).position(b), size)
+    pa = HEX.centre(a, size)
+    pb = HEX.centre(b, size)
     return math.hypot(pa.x() - pb.x(), pa.y() - pb.y()) == pytest.approx(math.sqrt(3) * size)
 
 
@@ -114,29 +121,28 @@ def test_the_hexes_around_d10() -> None:
 
 
 def test_hex_polygon_is_flat_topped() -> None:
-    polygon = hexpaint.hex_polygon(QPointF(0, 0), 10)
+    polygon = HEX.shape(QPointF(0, 0), 10)
     assert polygon.size() == 6
     ys = sorted(round(polygon.at(i).y(), 6) for i in range(6))
     assert ys[0] == ys[1] == pytest.approx(-math.sqrt(3) * 5)
 
 
 def test_colours_come_from_the_map_then_grey_and_name_no_tile() -> None:
-    # tile colours are content (the game's colours hook); the painter knows only water
-    grey = QColor(hexpaint.FALLBACK_COLOUR).name()
-    assert hexpaint.tile_colour("mountain").name() == grey
-    assert hexpaint.tile_colour("mountain", {"mountain": "#112233"}).name() == "#112233"
-    assert hexpaint.tile_colour("lava").name() == grey
-    assert hexpaint.fill_colour([]).name() == WATER
-    assert hexpaint.fill_colour(["beach", "meadow"], {"meadow": "#8fbf5a"}).name() == "#8fbf5a"
-    assert set(hexpaint.DEFAULT_COLOURS) == {hexpaint.WATER}
+    # tile colours are content (the game's colours hook), and so is the empty colour
+    grey = QColor(FALLBACK_COLOUR).name()
+    assert tile_colour("mountain").name() == grey
+    assert tile_colour("mountain", {"mountain": "#112233"}).name() == "#112233"
+    assert tile_colour("lava").name() == grey
+    assert fill_colour([], empty=WATER).name() == WATER
+    assert fill_colour([], {"water": "#000000"}).name() == "#d9d9d9"  # a game-free default
+    assert fill_colour(["beach", "meadow"], {"meadow": "#8fbf5a"}).name() == "#8fbf5a"
 
 
 def test_render_picture_paints_a_whole_board(qtbot: QtBot, crab: BoardPicture) -> None:
-    image = hexpaint.render_picture(crab, size=20, margin=0)
+    image = HEX.render_picture(crab, size=20, margin=0)
     assert not image.isNull()
-    col, row = crab.position("D3")
-    rect = hexpaint.board_rect((crab.position(lb) for lb in crab.labels), 20)
-    centre = off_centre(hexpaint.hex_center(col, row, 20), 20) - rect.topLeft()
+    rect = HEX.board_rect(crab.labels, 20)
+    centre = off_centre(HEX.centre("D3", 20), 20) - rect.topLeft()
     assert close_to(image.pixelColor(int(centre.x()), int(centre.y())), MOUNTAIN)
 
 
@@ -159,7 +165,8 @@ def test_items_are_filled_with_the_top_tile_colour(view: BoardView) -> None:
 
 
 def test_caller_colours_override_the_defaults(qtbot: QtBot) -> None:
-    picture = picture_from_layout("crustacean", {"mountain": "#ff0000", "water": "#000080"})
+    picture = picture_from_layout("crustacean", {"mountain": "#ff0000"})
+    picture.empty_colour = "#000080"
     widget = BoardView(picture)
     qtbot.addWidget(widget)
     assert widget.board_scene.item_for("D3").brush().color().name() == "#ff0000"
@@ -174,7 +181,7 @@ def test_tooltips_name_the_stack(view: BoardView) -> None:
 
 
 def test_item_under_a_scene_point_is_that_space(view: BoardView, crab: BoardPicture) -> None:
-    centre = hexpaint.hex_center(*crab.position("F5"), HEX_SIZE)
+    centre = HEX.centre("F5", HEX_SIZE)
     item = view.itemAt(view.mapFromScene(centre))
     assert isinstance(item, SpaceItem)
     assert item.label == "F5"
@@ -257,7 +264,7 @@ def test_window_grab_shows_a_mountain(window: MainWindow) -> None:
     view = window.board_view
     scale = image.width() / window.width()
     for label, colour in (("D3", MOUNTAIN), ("F4", MOUNTAIN), ("A1", WATER)):
-        middle = hexpaint.hex_center(*window.picture.position(label), HEX_SIZE)
+        middle = HEX.centre(label, HEX_SIZE)
         centre = off_centre(middle, HEX_SIZE)
         at = view.viewport().mapTo(window, view.mapFromScene(centre))
         pixel = image.pixelColor(int(at.x() * scale), int(at.y() * scale))

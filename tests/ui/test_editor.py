@@ -13,12 +13,14 @@ from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QImage, QKeySequence
 from pytestqt.qtbot import QtBot
 
+from editor.core import registry
 from editor.core.layouts import dump_layout
 from editor.ui.board_view import LabelMode
 from editor.ui.layout_files import open_layout
 from editor.ui.main_window import MainWindow
 from editor.ui.tools import Tool
-from tests.ui.conftest import ScriptedPrompts
+from tests.conftest import SQUARE_DATA
+from tests.ui.conftest import ScriptedPrompts, WindowFactory
 
 CRAB_D3 = ("beach", "meadow", "mountain")
 
@@ -310,9 +312,9 @@ def test_label_modes_and_backs(window: MainWindow) -> None:
     window.set_label_mode(LabelMode.OFF)
     assert not item.label_shown()
     d3 = window.board_view.board_scene.item_for("D3")
-    assert d3.backs is None
+    assert d3.tile_marks is None
     window.backs_action.trigger()
-    assert d3.backs == ["?", "?", "?"]
+    assert d3.tile_marks == ["?", "?", "?"]
 
 
 # --- files ----------------------------------------------------------------------------------
@@ -714,22 +716,22 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
         "Eggshells (2 in stock)",
     ]
     choose_back(window, "eggshells")
-    assert window.model.layout.backs == {"D5": (None, "eggshells")}
+    assert window.model.layout.value("backs") == {"D5": (None, "eggshells")}
     assert window.undo_stack.undoText() == "Pin Eggshells on Meadow (tile 2 of 2) of D5"
     assert "back: Eggshells (pinned)" in inspector.stack_lines()[0]
-    assert scene.item_for("D5").backs == ["?", "Eg"]
+    assert scene.item_for("D5").tile_marks == ["?", "Eg"]
 
-    inspector.token_spins["fire"].stepUp()
-    assert window.model.layout.tokens == {"D5": {"fire": 1}}
+    inspector.count_spins["tokens"]["fire"].stepUp()
+    assert window.model.layout.value("tokens") == {"D5": {"fire": 1}}
     assert window.undo_stack.undoText() == "Fire tokens on D5: 1"
-    assert scene.item_for("D5").tokens == ["fire"]
-    assert inspector.tokens_text.text() == "<b>Tokens:</b> 1 Fire"
+    assert scene.item_for("D5").counters == ["fire"]
+    assert inspector.count_texts["tokens"].text() == "<b>Tokens:</b> 1 Fire"
 
-    assert not inspector.start_check.isChecked()
-    inspector.start_check.click()
-    assert window.model.layout.starts == ("D5",)
+    assert not inspector.mark_checks["starts"].isChecked()
+    inspector.mark_checks["starts"].click()
+    assert window.model.layout.value("starts") == ("D5",)
     assert window.undo_stack.undoText() == "Mark D5 as a start space"
-    assert scene.item_for("D5").start == "S"
+    assert scene.item_for("D5").badge == "S"
     assert scene.item_for("D5").toolTip() == "D5: beach, meadow\ntokens: 1 fire\nstart space"
     assert window.undo_stack.count() == 3
 
@@ -738,13 +740,13 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
         "backs:\n  D5: [null, eggshells]\ntokens:\n  D5: {fire: 1}\nstarts: [D5]\n"
     )
     window.undo_action.trigger()
-    assert (window.model.layout.starts, scene.item_for("D5").start) == ((), None)
-    assert not inspector.start_check.isChecked()
+    assert (window.model.layout.value("starts"), scene.item_for("D5").badge) == ((), None)
+    assert not inspector.mark_checks["starts"].isChecked()
     window.undo_action.trigger()
-    assert (window.model.layout.tokens, scene.item_for("D5").tokens) == ({}, [])
-    assert inspector.token_spins["fire"].value() == 0
+    assert (window.model.layout.value("tokens"), scene.item_for("D5").counters) == ({}, [])
+    assert inspector.count_spins["tokens"]["fire"].value() == 0
     window.undo_action.trigger()
-    assert (window.model.layout.backs, scene.item_for("D5").backs) == ({}, ["?", "?"])
+    assert (window.model.layout.value("backs"), scene.item_for("D5").tile_marks) == ({}, ["?", "?"])
     assert inspector.back_choice.currentData() is None
     assert window.model.text() == crab_file.read_text(encoding="utf-8")
     for _ in range(3):
@@ -758,28 +760,28 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
     assert reopened.layout is not None
     assert [d.code for d in reopened.diagnostics] == ["too-small"]
     assert reopened.layout == window.model.layout
-    assert reopened.layout.backs == {"D5": (None, "eggshells")}
-    assert reopened.layout.tokens == {"D5": {"fire": 1}}
-    assert reopened.layout.starts == ("D5",)
+    assert reopened.layout.value("backs") == {"D5": (None, "eggshells")}
+    assert reopened.layout.value("tokens") == {"D5": {"fire": 1}}
+    assert reopened.layout.value("starts") == ("D5",)
 
 
 def test_token_steps_merge_and_a_back_goes_back_to_random(window: MainWindow) -> None:
     inspector = window.inspector
     window.select_space("D4")
-    spin = inspector.token_spins["fire"]
+    spin = inspector.count_spins["tokens"]["fire"]
     spin.stepUp()
     spin.stepUp()
-    assert window.model.layout.tokens == {"D4": {"fire": 2}}
+    assert window.model.layout.value("tokens") == {"D4": {"fire": 2}}
     assert window.undo_stack.count() == 1  # the arrows' steps are one edit
     assert window.undo_stack.undoText() == "Fire tokens on D4: 2"
     spin.setValue(0)  # typed: one more step of the same edit, which now changes nothing
-    assert window.model.layout.tokens == {}
+    assert window.model.layout.value("tokens") == {}
     assert window.undo_stack.count() == 0
     assert not window.isWindowModified()
     inspector.select_level(0)
     choose_back(window, "twin-barrels")
     choose_back(window, None)
-    assert window.model.layout.backs == {}
+    assert window.model.layout.value("backs") == {}
     assert window.undo_stack.undoText() == "Deal the back of Beach (tile 1 of 2) on D4 at random"
 
 
@@ -792,17 +794,17 @@ def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
     choose_back(window, "salt-deposits")
     inspector.select_level(0)
     choose_back(window, "twin-barrels")
-    inspector.token_spins["fire"].stepUp()
-    inspector.start_check.click()
+    inspector.count_spins["tokens"]["fire"].stepUp()
+    inspector.mark_checks["starts"].click()
     layout = window.model.layout
-    assert layout.backs == {"D3": ("twin-barrels", None, "salt-deposits")}
+    assert layout.value("backs") == {"D3": ("twin-barrels", None, "salt-deposits")}
     saved = window.model.text()
 
     # moving the mountain down a level takes its back along
     inspector.select_level(2)
     inspector.down_button.click()
     assert window.model.stack("D3") == ("beach", "mountain", "meadow")
-    assert window.model.layout.backs == {"D3": ("twin-barrels", "salt-deposits", None)}
+    assert window.model.layout.value("backs") == {"D3": ("twin-barrels", "salt-deposits", None)}
     window.undo_action.trigger()
 
     # the Remove tool takes the top tile and its pinned back; tokens and start stay
@@ -810,8 +812,8 @@ def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
     click(qtbot, window, "D3")
     layout = window.model.layout
     assert layout.spaces["D3"] == ("beach", "meadow")
-    assert layout.backs == {"D3": ("twin-barrels", None)}
-    assert (layout.tokens, layout.starts) == ({"D3": {"fire": 1}}, ("D3",))
+    assert layout.value("backs") == {"D3": ("twin-barrels", None)}
+    assert (layout.value("tokens"), layout.value("starts")) == ({"D3": {"fire": 1}}, ("D3",))
     window.undo_action.trigger()
     assert window.model.text() == saved
 
@@ -820,15 +822,18 @@ def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
     click(qtbot, window, "D3")
     layout = window.model.layout
     assert "D3" not in layout.spaces
-    assert (layout.backs, layout.tokens, layout.starts) == ({}, {}, ())
+    assert (layout.value("backs"), layout.value("tokens"), layout.value("starts")) == ({}, {}, ())
     item = window.board_view.board_scene.item_for("D3")
-    assert (item.tokens, item.start) == ([], None)
-    assert not inspector.start_check.isEnabled()
-    assert not inspector.token_spins["fire"].isEnabled()
+    assert (item.counters, item.badge) == ([], None)
+    assert not inspector.mark_checks["starts"].isEnabled()
+    assert not inspector.count_spins["tokens"]["fire"].isEnabled()
     window.undo_action.trigger()
     assert window.model.text() == saved
-    assert (item.tokens, item.start) == (["fire"], "S")
-    assert inspector.start_check.isChecked() and inspector.token_spins["fire"].value() == 1
+    assert (item.counters, item.badge) == (["fire"], "S")
+    assert (
+        inspector.mark_checks["starts"].isChecked()
+        and inspector.count_spins["tokens"]["fire"].value() == 1
+    )
 
 
 def test_turning_the_layout_carries_backs_tokens_and_starts(window: MainWindow) -> None:
@@ -836,14 +841,44 @@ def test_turning_the_layout_carries_backs_tokens_and_starts(window: MainWindow) 
     window.select_space("C4")  # a beach; mirrored about column F it lands on I4
     inspector.select_level(0)
     choose_back(window, "fertilizers")
-    inspector.token_spins["damaged"].stepUp()
-    inspector.start_check.click()
+    inspector.count_spins["tokens"]["damaged"].stepUp()
+    inspector.mark_checks["starts"].click()
     assert window.transform(0, True)
     layout = window.model.layout
-    assert (layout.backs, layout.tokens, layout.starts) == (
+    assert (layout.value("backs"), layout.value("tokens"), layout.value("starts")) == (
         {"I4": ("fertilizers",)},
         {"I4": {"damaged": 1}},
         ("I4",),
     )
-    assert window.board_view.board_scene.item_for("I4").start == "S"
-    assert window.board_view.board_scene.item_for("C4").start is None
+    assert window.board_view.board_scene.item_for("I4").badge == "S"
+    assert window.board_view.board_scene.item_for("C4").badge is None
+
+
+def test_turns_go_by_the_grids_step_and_a_spot_moves_in_one_command(
+    open_window: WindowFactory, prompts: ScriptedPrompts, square_game: registry.Game
+) -> None:
+    window = open_window()
+    assert isinstance(window, MainWindow)
+    assert window.rotate_cw_action.text() == "Turn 60° &Clockwise"
+    assert window.rotate_ccw_action.text() == "Turn 60° Co&unterclockwise"
+    assert window.files.open_file(SQUARE_DATA / "yard.layout.yaml")
+    assert window.rotate_cw_action.text() == "Turn 90° &Clockwise"
+
+    # the square game's home is a spot: checking it on another cell moves it there
+    scene = window.board_view.board_scene
+    home = window.inspector.mark_checks["home"]
+    window.select_space("1,1")
+    assert home.text() == "Home cell" and home.isEnabled() and not home.isChecked()
+    home.click()
+    assert window.model.layout.value("home") == "1,1"
+    assert window.undo_stack.count() == 1
+    assert window.undo_stack.undoText() == "Move home cell to 1,1"
+    assert (scene.item_for("1,1").badge, scene.item_for("0,1").badge) == ("H", None)
+    assert window.model.text().endswith('home: "1,1"\n')
+    window.undo_action.trigger()
+    assert window.model.layout.value("home") == "0,1"
+    assert (scene.item_for("1,1").badge, scene.item_for("0,1").badge) == (None, "H")
+
+    prompts.confirms = [True]  # a 4 x 3 yard turned a quarter may lose cells
+    assert window.transform(1, False)
+    assert window.undo_stack.undoText().startswith("Rotate layout 90° clockwise")

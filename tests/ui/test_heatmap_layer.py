@@ -213,7 +213,7 @@ def test_a_failing_game_hook_leaves_no_heatmap_and_says_why(
         raise KeyError("deaths_at")
 
     monkeypatch.setattr(
-        heatmap_layer.registry, "get", lambda _game: SimpleNamespace(heatmaps=broken)
+        heatmap_layer.registry, "playable", lambda _game: SimpleNamespace(heatmaps=broken)
     )
     layer.show_results([record({}, {})], layout, ws)  # no exception out of the slot
     assert layer.heatmaps() == [] and layer.current() is None

@@ -39,15 +39,16 @@ def test_tiles_are_named_by_position_not_by_the_rules_level(window: MainWindow) 
 
 def test_no_empty_tokens_line_when_nothing_is_selected(window: MainWindow) -> None:
     window.select_space(None)
-    assert window.inspector.tokens_text.isHidden()
+    assert window.inspector.count_texts["tokens"].isHidden()
     window.select_space("B4")
-    assert not window.inspector.tokens_text.isHidden()
-    assert window.inspector.tokens_text.text() == "<b>Tokens:</b> none"
+    assert not window.inspector.count_texts["tokens"].isHidden()
+    assert window.inspector.count_texts["tokens"].text() == "<b>Tokens:</b> none"
 
 
 def test_the_inspector_buttons_name_no_game(window: MainWindow) -> None:
     # the Qt layer is shared by every game: its own wording must not name one (content
-    # names, such as token kinds or backs, come from the packs and may)
+    # names, such as token kinds or backs, come from the packs and may, and the words of
+    # the layout fields a game declares, such as its start check box, come from the game)
     from PySide6.QtWidgets import QAbstractButton
 
     from editor.core import registry
@@ -58,5 +59,22 @@ def test_the_inspector_buttons_name_no_game(window: MainWindow) -> None:
     buttons = window.inspector.findChildren(QAbstractButton)
     shown = [t for b in buttons for t in (b.text(), b.toolTip()) if t]
     assert any("start" in text.lower() for text in shown)
+    declared = window.model.fields()
+    games = {w for spec in declared for w in (spec.word, spec.title)}
+    games |= {str(spec.schema.get("description", "")) for spec in declared}
+    shown = [t for t in shown if t not in games]
+    assert shown
     named = [(word, text) for word in words for text in shown if word.lower() in text.lower()]
     assert named == []
+
+
+def test_the_fields_editors_follow_the_declared_fields(window: MainWindow) -> None:
+    # Snails declares backs (per tile), tokens (counts) and starts (marks): a back chooser,
+    # a spin box per token kind and a check box worded by the game
+    inspector = window.inspector
+    assert list(inspector.item_choices) == ["backs"]
+    assert set(inspector.count_spins["tokens"]) == {"fire", "damaged", "dead-weight"}
+    assert inspector.mark_checks["starts"].text() == "Snails may start here"
+    assert inspector.tag_choices == {}
+    window.select_space("B1")  # water: "water" comes from the game, not from the inspector
+    assert inspector.summary.text() == "Water: no tiles. Add one with the chooser below."

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from editor.core.layouts import dump_layout
+from editor.core.layouts import declared_fields, dump_layout
 from editor.ui.autosave import Autosaver, read_recovery
 from editor.ui.board_picture import layout_picture
 from editor.ui.layout_files import (
@@ -180,61 +180,77 @@ def test_an_unreadable_autosave_is_skipped(tmp_path: Path) -> None:
 # --- pinned backs, tokens and start spaces ---------------------------------------------------
 
 
+def _state(
+    stack: tuple[str, ...],
+    backs: tuple[str | None, ...] = (),
+    tokens: tuple[tuple[str, int], ...] = (),
+    start: bool = False,
+) -> SpaceState:
+    """A Snails space: its stack, pinned backs, tokens and start mark."""
+    return SpaceState.of(stack, {"backs": backs, "tokens": tokens, "starts": start})
+
+
 def test_pinned_backs_follow_their_tiles() -> None:
-    old = SpaceState(("beach", "meadow", "mountain"), ("twin-barrels", None, "salt"))
-    assert follow_stack(old, ("beach", "meadow")).backs == ("twin-barrels", None)
-    assert follow_stack(old, ("beach", "mountain")).backs == ("twin-barrels", "salt")
-    assert follow_stack(old, ("meadow", "mountain")).backs == (None, "salt")  # bottom out
-    assert follow_stack(old, ("beach", "beach", "mountain")).backs == (
+    fields = declared_fields("snails")
+    backs = next(f for f in fields if f.key == "backs")
+
+    def follow(old: SpaceState, stack: tuple[str, ...]) -> tuple[str | None, ...]:
+        return follow_stack(old, stack, fields).get(backs)
+
+    old = _state(("beach", "meadow", "mountain"), ("twin-barrels", None, "salt"))
+    assert follow(old, ("beach", "meadow")) == ("twin-barrels", None)
+    assert follow(old, ("beach", "mountain")) == ("twin-barrels", "salt")
+    assert follow(old, ("meadow", "mountain")) == (None, "salt")  # bottom out
+    assert follow(old, ("beach", "beach", "mountain")) == (
         "twin-barrels",
         None,
         "salt",
     )
     # a tile changed to another type starts with a random back
-    assert follow_stack(old, ("meadow", "meadow", "mountain")).backs == (None, None, "salt")
+    assert follow(old, ("meadow", "meadow", "mountain")) == (None, None, "salt")
     # the whole stack painted over: nothing is pinned any more
-    assert follow_stack(old, ("meadow",)).backs == ()
-    with_things = SpaceState(("beach",), ("blank",), (("fire", 2),), True)
-    assert follow_stack(with_things, ("beach", "meadow")) == SpaceState(
+    assert follow(old, ("meadow",)) == ()
+    with_things = _state(("beach",), ("blank",), (("fire", 2),), True)
+    assert follow_stack(with_things, ("beach", "meadow"), fields) == _state(
         ("beach", "meadow"), ("blank", None), (("fire", 2),), True
     )
-    assert follow_stack(with_things, ()) == SpaceState()
+    assert follow_stack(with_things, (), fields) == SpaceState()
 
 
 def test_the_model_writes_space_states_to_the_layout(model: LayoutModel) -> None:
     heard: list[frozenset[str] | None] = []
     model.subscribe(heard.append)
-    state = SpaceState(("beach", "meadow"), (None, "eggshells"), (("fire", 1),), True)
+    state = _state(("beach", "meadow"), (None, "eggshells"), (("fire", 1),), True)
     model.apply({"D5": state})
     assert model.space("D5") == state
     layout = model.layout
-    assert (layout.backs, layout.tokens, layout.starts) == (
+    assert (layout.value("backs"), layout.value("tokens"), layout.value("starts")) == (
         {"D5": (None, "eggshells")},
         {"D5": {"fire": 1}},
         ("D5",),
     )
     assert heard == [frozenset({"D5"})]
     picture = model.picture()
-    assert picture.backs["D5"] == ["?", "Eg"]
-    assert (picture.tokens, picture.starts) == ({"D5": ["fire"]}, {"D5": "S"})
+    assert picture.tile_marks["D5"] == ["?", "Eg"]
+    assert (picture.counters, picture.badges) == ({"D5": ["fire"]}, {"D5": "S"})
     # a random back alone is not written: the same as no list at all
-    model.apply({"D5": SpaceState(("beach", "meadow"), (None, None), (), False)})
-    assert "D5" not in model.layout.backs
+    model.apply({"D5": _state(("beach", "meadow"), (None, None), (), False)})
+    assert "D5" not in model.layout.value("backs")
     assert "backs:" not in model.text() and "tokens:" not in model.text()
 
 
 def test_token_kinds_come_from_the_packs(model: LayoutModel) -> None:
-    kinds = {t.id: t for t in model.token_types()}
+    kinds = {t.id: t for t in model.field_options("tokens")}
     assert set(kinds) == {"fire", "damaged", "dead-weight"}
-    assert kinds["dead-weight"].name == "Dead weight" and not kinds["fire"].on_water
-    assert model.back_name("turnip-with-card") == "Turnip and a card"
-    assert model.token_name("smoke") == "smoke"
+    assert kinds["dead-weight"].name == "Dead weight" and not kinds["fire"].on_empty
+    assert model.option_name("backs", "turnip-with-card") == "Turnip and a card"
+    assert model.option_name("tokens", "smoke") == "smoke"
 
 
 def test_render_pictures_carry_backs_tokens_and_starts(model: LayoutModel) -> None:
-    state = SpaceState(("beach", "meadow"), ("fertilizers", None), (("fire", 2),), True)
+    state = _state(("beach", "meadow"), ("fertilizers", None), (("fire", 2),), True)
     model.apply({"D5": state})
     picture = layout_picture(model.workspace, model.layout)
-    assert picture.backs == {"D5": ["Fe", None]}
-    assert picture.tokens == {"D5": ["fire", "fire"]}
-    assert picture.starts == {"D5": "S"}
+    assert picture.tile_marks == {"D5": ["Fe", None]}
+    assert picture.counters == {"D5": ["fire", "fire"]}
+    assert picture.badges == {"D5": "S"}

@@ -190,7 +190,7 @@ def test_new_card_appends_a_valid_card_to_the_designers_pack(
     browser.file_activated.connect(opened.append)
     browser.tree.setCurrentItem(browser.item_for(pack))
     prompts.choices.append("Attack Card")
-    assert browser.new_card() == cards
+    assert browser.new_entry("card") == cards
     text = cards.read_text()
     assert text.startswith(mine)
     ws = load_workspace([pack])
@@ -202,9 +202,9 @@ def test_new_card_appends_a_valid_card_to_the_designers_pack(
     assert opened == [cards]
     # a second one gets the next free id; a faction brings its faction card
     prompts.choices.append("Attack Card")
-    browser.new_card()
+    browser.new_entry("card")
     browser.tree.setCurrentItem(browser.item_for(cards))  # a file selects its pack
-    assert browser.new_faction() == cards, prompts.asked
+    assert browser.new_entry("faction") == cards, prompts.asked
     ws = load_workspace([pack])
     assert ws.report() == []
     ids = [c["id"] for c in load_document(cards, "c")[0].data["cards"]]
@@ -218,7 +218,7 @@ def test_new_card_into_a_bundled_pack_is_refused(open_window, prompts: ScriptedP
     base = content_dir() / "snails-base"
     before = (base / "cards.yaml").read_text()
     browser.tree.setCurrentItem(browser.item_for(base / "cards.yaml"))
-    assert browser.new_card() is None
+    assert browser.new_entry("card") is None
     kind, text = prompts.asked[-1]
     assert kind == "error" and "read-only" in text and "New Pack" in text
     assert (base / "cards.yaml").read_text() == before
@@ -228,7 +228,7 @@ def test_new_card_without_a_pack_of_ones_own_says_what_to_do(
     open_window, prompts: ScriptedPrompts
 ) -> None:
     window: MainWindow = open_window()
-    assert window.project_browser.new_card() is None
+    assert window.project_browser.new_entry("card") is None
     assert prompts.asked[-1][0] == "error" and "New Pack" in prompts.asked[-1][1]
 
 
@@ -315,10 +315,10 @@ def test_new_card_waits_for_unsaved_edits_in_an_open_tab_only(
     browser = window.project_browser
     browser.tree.setCurrentItem(browser.item_for(pack))
     prompts.choices.append("Attack Card")
-    assert browser.new_card() == cards  # the open tab (a CR LF file) has no edits
+    assert browser.new_entry("card") == cards  # the open tab (a CR LF file) has no edits
     assert load_workspace([pack]).report() == []
     tab.editor.appendPlainText("# mine")
     assert tab.is_dirty
     prompts.choices.append("Attack Card")
-    assert browser.new_card() is None
+    assert browser.new_entry("card") is None
     assert "unsaved changes" in prompts.asked[-1][1]

@@ -129,6 +129,29 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
     assert not panel.forward_button.isEnabled() and panel.back_button.isEnabled()
 
 
+def test_pieces_show_their_health_as_the_badge_and_a_ring_in_the_shell(
+    panel: ReplayPanel,
+) -> None:
+    panel.replay_row(0)
+    played = panel.replay
+    assert played is not None
+    seen = 0
+    for step in range(len(played.steps)):
+        panel.set_step(step)
+        frame = panel.frame()
+        assert frame is not None
+        for piece in frame.pieces:
+            health = piece.attribute("health")
+            assert isinstance(health, int)
+            assert piece.badge == str(health)
+            assert piece.ring == (piece.attribute("guarded") == "in its shell")
+            if piece.alive and piece.label is not None:
+                tip = panel.board.board_scene.item_for(piece.label).toolTip()
+                assert f"{piece.name} (p{piece.seat + 1}): {health} health" in tip
+                seen += 1
+    assert seen
+
+
 def test_a_sunk_space_turns_to_water_at_its_step_and_back_before_it(
     panel: ReplayPanel, batch: dict[str, Any]
 ) -> None:

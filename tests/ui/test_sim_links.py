@@ -53,7 +53,7 @@ def linked_to(window: Any, simulator: Any) -> Any:
 def a_batch(window: Any) -> tuple[list[GameResult], Any]:
     """A real batch on the window's layout and a snapshot that says how it was played."""
     model = window.model
-    game = registry.get(model.layout.game)
+    game = registry.playable(model.layout.game)
     assert game is not None and game.engine is not None and game.metrics is not None
     prepared = game.engine.prepare(model.workspace, model.layout)
     plan = BatchPlan(

@@ -4,6 +4,7 @@ flight, failed games reach the dock, and closing the window leaves no worker pro
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import re
 from pathlib import Path
@@ -13,6 +14,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.sim.live import Snapshot
+from editor.sim.replay import choices_json
 from editor.sim.runner import GameResult, game_seed
 
 #: Generous bounds on waiting for background work (not speed requirements).
@@ -158,7 +160,15 @@ def test_a_failed_game_reaches_the_dock_with_its_seed_and_choices(
     assert item.text(3).startswith("RuntimeError: flaky engine")
     assert len(failed[0].choices) == flaky.fail_at
     text = window.simulator.copy_failures()
-    assert f"seed {failed[0].seed}" in text and repr(list(failed[0].choices)) in text
+    ready = window.simulator.snapshot().ready
+    assert ready is not None
+    engine = ready.engine  # the choices as the engine's JSON
+    line = next(
+        json.loads(x.removeprefix("  choices: "))
+        for x in text.splitlines()
+        if x.startswith("  choices: ")
+    )
+    assert f"seed {failed[0].seed}" in text and line == choices_json(engine, failed[0].choices)
     assert any(
         "failed" in window.simulator.warnings.item(i).text()
         for i in range(window.simulator.warnings.count())

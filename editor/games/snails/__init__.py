@@ -9,39 +9,61 @@ from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
 from editor.games.snails.faces import preview
 from editor.games.snails.heatmaps import heatmaps
+from editor.games.snails.layout_fields import LAYOUT_FIELDS
 from editor.games.snails.metrics import METRICS
 from editor.games.snails.playtest import playtest
 from editor.games.snails.replay_frame import replay_frame
 from editor.games.snails.replay_words import REPLAY_WORDS
-from editor.games.snails.templates import TEMPLATES
+from editor.games.snails.templates import TEMPLATE_GROUPS
+
+#: Where the sea is: a space with no tile on it.
+WATER_COLOUR = "#3f7fbf"
 
 GAME = registry.register(
     registry.Game(
         id="snails",
         name="Snails",
-        board_kind="hex",
-        file_kinds={
-            "tiles": schema_id("snails/tiles.schema.json"),
-            "ruleset": schema_id("snails/ruleset.schema.json"),
-            "cards": schema_id("snails/cards.schema.json"),
-            "factions": schema_id("snails/factions.schema.json"),
-            "soldiers": schema_id("snails/soldiers.schema.json"),
-            "tokens": schema_id("snails/tokens.schema.json"),
-        },
-        checks=(check_packs, check_layouts, check_content, check_examples),
-        colours=layout_colours,
-        engine=ENGINE,
-        metrics=METRICS,
-        examples=run_example,
-        tile_kinds=tile_kinds,
-        token_kinds=token_kinds,
-        statistics=statistics,
-        playtest=playtest,
-        templates=TEMPLATES,
-        preview=preview,
-        heatmaps=heatmaps,
-        replay_frame=replay_frame,
-        replay_words=REPLAY_WORDS,
+        grid="hex",
+        content=registry.GameContent(
+            file_kinds={
+                "tiles": schema_id("snails/tiles.schema.json"),
+                "ruleset": schema_id("snails/ruleset.schema.json"),
+                "cards": schema_id("snails/cards.schema.json"),
+                "factions": schema_id("snails/factions.schema.json"),
+                "soldiers": schema_id("snails/soldiers.schema.json"),
+                "tokens": schema_id("snails/tokens.schema.json"),
+            },
+            checks=(check_packs, check_layouts, check_content, check_examples),
+            templates=TEMPLATE_GROUPS,
+            preview=preview,
+            layout_fields=LAYOUT_FIELDS,
+        ),
+        play=registry.GamePlay(
+            engine=ENGINE,
+            type=registry.GameType(
+                min_players=2,
+                max_players=4,
+                dynamics="sequential",
+                hidden=("arsenal hands", "programs until revealed", "tile backs until revealed"),
+                sides="factions",
+            ),
+            metrics=METRICS,
+            examples=run_example,
+            playtest=playtest,
+            heatmaps=heatmaps,
+            replay_frame=replay_frame,
+            replay_words=REPLAY_WORDS,
+        ),
+        editor=registry.GameEditor(
+            colours=layout_colours,
+            empty_colour=WATER_COLOUR,
+            empty_word="water",
+            empty_border="#2f6aa6",
+            empty_ink="#dbe8f5",
+            tile_kinds=tile_kinds,
+            token_kinds=token_kinds,
+            statistics=statistics,
+        ),
     )
 )
 

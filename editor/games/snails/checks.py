@@ -19,6 +19,8 @@ from editor.games.snails.content import (
     tile_set,
 )
 from editor.games.snails.land import islands, labels_to_hexes, landmasses
+from editor.games.snails.layout_fields import pinned as pinned_of
+from editor.games.snails.layout_fields import pinned_backs, start_tokens, starts
 
 GAME_ID = "snails"
 _SECTIONS = (("tile_types", "tile type", "type"), ("tile_backs", "tile back", "back"))
@@ -223,10 +225,10 @@ def check_backs(layout: Layout, tiles: TileSet) -> Iterator[Diagnostic]:
     for _pack, of_tile, of_back, count, _where in tiles.stock:
         stock[(of_tile, of_back)] = stock.get((of_tile, of_back), 0) + count
     pinned: dict[tuple[str, str], int] = {}
-    totals = layout.pinned_backs()
+    totals = pinned_backs(layout)
     over: set[tuple[str, str]] = set()
-    for label in sorted(layout.backs, key=label_sort_key):
-        backs = layout.backs[label]
+    for label in sorted(pinned_of(layout), key=label_sort_key):
+        backs = pinned_of(layout)[label]
         stack = layout.spaces.get(label, ())
         if len(backs) != len(stack):
             tiles_text = f"{len(stack)} tile{'s' * (len(stack) != 1)}" if stack else "no tiles"
@@ -280,7 +282,7 @@ def check_tokens_and_starts(
     def off_board(label: str) -> bool:
         return hex_board is not None and not hex_board.has_space(label)
 
-    for label in sorted(layout.tokens, key=label_sort_key):
+    for label in sorted(start_tokens(layout), key=label_sort_key):
         if off_board(label):
             assert hex_board is not None
             yield _at_key(
@@ -290,7 +292,7 @@ def check_tokens_and_starts(
                 f"{label} is not a space of board {hex_board.id!r}; its tokens have nowhere to lie",
             )
             continue
-        for token in layout.tokens[label]:
+        for token in start_tokens(layout)[label]:
             where = ("tokens", label, token)
             kind = tokens.get(token)
             if kind is None:
@@ -305,7 +307,7 @@ def check_tokens_and_starts(
                     " water; put it on a land space",
                 )
     raw = document.data.get("starts") if isinstance(document.data, dict) else None
-    for label in layout.starts:
+    for label in starts(layout):
         index = raw.index(label) if isinstance(raw, list) and label in raw else 0
         at: tuple[str | int, ...] = ("starts", index)
         if off_board(label):
@@ -376,9 +378,9 @@ def check_room(ws: Workspace, layout: Layout, ruleset: dict[str, Any]) -> Iterat
     land = [lb for lb, s in layout.spaces.items() if s and board.has_space(lb)]
     if not land:
         return  # a layout with no land yet (a new one) is not judged: nothing is drawn
-    starts = [lb for lb in layout.starts if lb in land]
+    chosen = [lb for lb in starts(layout) if lb in land]
     spaces, key, what = (
-        (starts, "starts", "start space") if layout.starts else (land, "spaces", "land space")
+        (chosen, "starts", "start space") if starts(layout) else (land, "spaces", "land space")
     )
     room, needed = len(spaces) * capacity, most * per
     if room >= needed:

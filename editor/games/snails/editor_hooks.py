@@ -48,7 +48,7 @@ def token_kinds(ws: Workspace, layout: Layout) -> list[TokenKind]:
         TokenKind(
             id=token_id,
             name=str(entry.get("name", token_id)),
-            on_water=bool(entry.get("on_water", False)),
+            on_empty=bool(entry.get("on_water", False)),
             colour=str(entry.get("colour", "") or ""),
         )
         for token_id, entry in found.items()

@@ -2,6 +2,8 @@
 
 Read only through the state's read-outs and a seat's public view, so a frame shows what
 every player could see at the table: stacks, snails, tokens, round, phase and the sea.
+A snail is a :class:`FramePiece` whose attributes are its health and, in its shell, why it is
+guarded; its badge is its health and its ring says it is in its shell.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from typing import Any
 
 from editor.core.registry import Frame, FramePiece
 from editor.games.snails.engine.state import State
+
+#: What a snail in its shell is, in words (its frame piece's note and ``guarded`` attribute).
+SHELL_NOTE = "in its shell"
 
 
 def replay_frame(state: Any) -> Frame:
@@ -28,15 +33,20 @@ def replay_frame(state: Any) -> Frame:
     for name, seat in zip(public.snail_names, public.snail_player, strict=True):
         info = state.snail_info(name)
         shell = bool(info["shell"])
+        health = int(info["health"])
+        attributes: list[tuple[str, str | int]] = [("health", health)]
+        if shell:
+            attributes.append(("guarded", SHELL_NOTE))
         pieces.append(
             FramePiece(
                 name=name,
                 seat=seat,
                 label=info["at"],
-                health=int(info["health"]),
-                guarded=shell,
                 alive=bool(info["alive"]),
-                note="in its shell" if shell else "",
+                attributes=tuple(attributes),
+                note=SHELL_NOTE if shell else "",
+                badge=str(health),
+                ring=shell,
             )
         )
     status = [f"contamination: {state.contamination} (the sea deals {public.contamination_value})"]
@@ -48,7 +58,7 @@ def replay_frame(state: Any) -> Frame:
     return Frame(
         stacks=stacks,
         pieces=tuple(pieces),
-        tokens=tokens,
+        counters=tokens,
         round=state.round,
         phase=state.phase,
         status=tuple(status),

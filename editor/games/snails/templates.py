@@ -7,7 +7,7 @@ pack and loads it with the core's loader, so a template never drifts from the sc
 
 from __future__ import annotations
 
-from editor.core.registry import Template, TemplatePart
+from editor.core.registry import Template, TemplateGroup, TemplatePart
 
 _CARDS_HEADER = """\
 # Cards of this pack: arsenal cards (attack, special) and faction cards.
@@ -112,5 +112,10 @@ FACTION = Template(
     ),
 )
 
-#: The Snails templates by key, as registered.
-TEMPLATES: dict[str, Template] = {t.key: t for t in (ATTACK_CARD, SPECIAL_CARD, FACTION)}
+#: The Snails templates in the groups the project browser offers (New Card, New Faction).
+TEMPLATE_GROUPS: tuple[TemplateGroup, ...] = (
+    TemplateGroup("card", "Card", (ATTACK_CARD, SPECIAL_CARD)),
+    TemplateGroup("faction", "Faction", (FACTION,)),
+)
+#: The Snails templates by key.
+TEMPLATES: dict[str, Template] = {t.key: t for g in TEMPLATE_GROUPS for t in g.templates}

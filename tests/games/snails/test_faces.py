@@ -115,7 +115,7 @@ def test_faction_faces_name_their_card_and_abilities(content: RulesContent) -> N
 
 def test_the_registered_hook_gives_faces_by_file_kind(content: RulesContent) -> None:
     game = registry.get("snails")
-    assert game is not None and game.preview is preview
+    assert game is not None and game.content.preview is preview
     card = next(iter(content.cards.values()))
     face = preview("cards", card)
     assert face is not None and face.name == card["name"]

@@ -85,7 +85,7 @@ def test_no_finished_match_gives_no_heatmap(load_layout: LoadLayout) -> None:
 def test_a_real_batch_gives_heatmaps_that_add_up_to_its_measures() -> None:
     ws = load_workspace([layouts_dir() / "crustacean.layout.yaml"])
     layout = next(iter(ws.layouts.values()))
-    game = registry.get("snails")
+    game = registry.playable("snails")
     assert game is not None and game.engine is not None and game.heatmaps is not None
     prepared = game.engine.prepare(ws, layout)
     plan = BatchPlan(games=4, players=2, bots=("random", "random"), seed=3)

@@ -135,7 +135,7 @@ def test_land_is_judged_by_the_interval_of_its_mean(crab: tuple[Any, Any]) -> No
 
 def test_the_hook_is_registered_and_joins_both(crab: tuple[Any, Any]) -> None:
     prepared, layout = crab
-    assert GAME.playtest is playtest
+    assert GAME.play is not None and GAME.play.playtest is playtest
     land = [label for label, stack in layout.spaces.items() if stack]
     games = [game({}, sink(layout, land[i % 2 :], 2)) for i in range(100)]
     warnings = said(playtest(prepared, layout, games, frozenset()))

@@ -85,5 +85,5 @@ def test_a_replayed_match_reads_in_words() -> None:
 
 
 def test_registered_for_snails() -> None:
-    game = registry.get("snails")
+    game = registry.playable("snails")
     assert game is not None and game.replay_words is REPLAY_WORDS

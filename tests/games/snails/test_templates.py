@@ -22,7 +22,7 @@ def _new_pack(tmp_path: Path) -> Path:
 def test_snails_registers_its_templates() -> None:
     game = registry.get("snails")
     assert game is not None
-    assert dict(game.templates) == TEMPLATES
+    assert {t.key: t for g in game.content.templates for t in g.templates} == TEMPLATES
     assert {"attack-card", "special-card", "faction"} <= set(TEMPLATES)
 
 

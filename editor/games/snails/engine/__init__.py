@@ -7,12 +7,13 @@ GameState protocol and the scenario API for rules examples.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from editor.core.engine import BotFactory, MatchSpec
+from editor.core.engine import JSON, BotFactory, MatchSpec
 from editor.core.layouts import Layout
 from editor.core.workspace import Workspace
+from editor.games.snails.engine import choices_json
 from editor.games.snails.engine.decisions import Action, ProgramOptions
 from editor.games.snails.engine.rules import (
     BASIC_ACTIONS,
@@ -25,6 +26,7 @@ from editor.games.snails.engine.setup import Prepared, new_match
 from editor.games.snails.engine.state import State
 from editor.games.snails.engine.tables import DIRECTIONS, BoardTables, build_tables
 from editor.games.snails.engine.view import SnailsView
+from editor.games.snails.layout_fields import pinned, start_tokens, starts
 
 
 def prepare_layout(
@@ -39,12 +41,12 @@ def prepare_layout(
     stacks: list[tuple[int, ...]] = [()] * tables.size
     for label, stack in layout.spaces.items():
         stacks[tables.index[label]] = tuple(tile_of[t] for t in stack)
-    pinned: list[tuple[str | None, ...]] = [()] * tables.size
-    for label, backs in layout.backs.items():
-        pinned[tables.index[label]] = tuple(backs)
+    pinned_by_space: list[tuple[str | None, ...]] = [()] * tables.size
+    for label, backs in pinned(layout).items():
+        pinned_by_space[tables.index[label]] = tuple(backs)
     tokens = tuple(
         (rules.token_index[tok], tables.index[label], int(count))
-        for label, counts in layout.tokens.items()
+        for label, counts in start_tokens(layout).items()
         for tok, count in counts.items()
     )
     return Prepared(
@@ -52,9 +54,9 @@ def prepare_layout(
         tables,
         tuple(stacks),
         layout.id,
-        pinned=tuple(pinned) if layout.backs else (),
+        pinned=tuple(pinned_by_space) if pinned(layout) else (),
         tokens=tokens,
-        starts=tuple(tables.index[label] for label in layout.starts),
+        starts=tuple(tables.index[label] for label in starts(layout)),
     )
 
 
@@ -85,6 +87,14 @@ class SnailsEngine:
         from editor.games.snails.bots import BOTS
 
         return BOTS
+
+    def choice_to_json(self, choice: Hashable) -> JSON:
+        """A choice of any Snails decision as JSON-ready data (``choices_json``)."""
+        return choices_json.choice_to_json(choice)
+
+    def choice_from_json(self, data: JSON) -> Hashable:
+        """The Snails choice ``data`` encodes; ``ValueError`` for malformed data."""
+        return choices_json.choice_from_json(data)
 
 
 ENGINE = SnailsEngine()

@@ -265,9 +265,11 @@ def test_layout_pins_backs_lays_tokens_and_limits_start_spaces(ws: Workspace) ->
     layout = ws.layouts["crustacean"]
     pinned = replace(
         layout,
-        backs={"E2": (None, "eggshells", "salt-deposits"), "B4": ("twin-barrels",)},
-        tokens={"D4": {"fire": 2}},
-        starts=("B4", "C4", "C5", "D7", "E6", "G6"),
+        fields={
+            "backs": {"E2": (None, "eggshells", "salt-deposits"), "B4": ("twin-barrels",)},
+            "tokens": {"D4": {"fire": 2}},
+            "starts": ("B4", "C4", "C5", "D7", "E6", "G6"),
+        },
     )
     prepared = ENGINE.prepare(ws, pinned)
     for seed in range(5):
@@ -280,10 +282,10 @@ def test_layout_pins_backs_lays_tokens_and_limits_start_spaces(ws: Workspace) ->
         assert dealt.count("salt-deposits") == 2 and dealt.count("twin-barrels") == 3
         assert st.tokens_at("D4")["fire"] == 2
         d = st.decision()
-        assert d is not None and {labels[x] for x in d.options} == set(pinned.starts)
+        assert d is not None and {labels[x] for x in d.options} == set(pinned.value("starts"))
         play_random(st, seed)
         placed = [e[2] for e in st.events if e[0] == "place"]
-        assert len(placed) == 16 and set(placed) <= set(pinned.starts)
+        assert len(placed) == 16 and set(placed) <= set(pinned.value("starts"))
 
 
 def test_the_wind_needs_an_empty_border_space(crustacean: Prepared) -> None:
