@@ -6,7 +6,7 @@ both pairs of ints) and back. Get one with :func:`grid_for`.
 
 Pixel geometry is in scene units for a ``size``: on a hex grid the centre-to-corner distance
 (A1's centre is at ``(0, sqrt(3) * size / 2)`` because even columns sit half a hex lower, as in
-``editor/ui/hexpaint.py``); on a square grid half the side (cell ``x,y`` is centred at
+the editor's hex painter draws); on a square grid half the side (cell ``x,y`` is centred at
 ``(2 * size * x, 2 * size * y)``). y grows downwards; "clockwise" is as seen on screen.
 
 >>> hexes, squares = grid_for("hex"), grid_for("square")
@@ -194,13 +194,13 @@ class HexGrid:
         }
 
     def centre(self, label: str, size: float) -> Point:
-        """Pixel centre, as ``hexpaint.hex_center``: A1 at ``(0, sqrt(3) * size / 2)``."""
+        """Pixel centre: A1 at ``(0, sqrt(3) * size / 2)`` (even columns sit half a hex lower)."""
         col, row = hexgrid.offset_of(self.parse(label))
-        row -= 1  # hexpaint counts rows from 0; same expressions, so the floats are identical
+        row -= 1  # rows counted from 0 in the formula
         return 1.5 * size * col, _SQRT3 * size * (row + 0.5 if col % 2 == 0 else row)
 
     def outline(self, label: str, size: float) -> tuple[Point, ...]:
-        """Six corners clockwise from the east corner, as ``hexpaint.hex_polygon``."""
+        """Six corners clockwise from the east corner."""
         cx, cy = self.centre(label, size)
         return tuple(
             (

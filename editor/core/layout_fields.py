@@ -80,7 +80,7 @@ class LayoutField:
     needs_tiles: bool = True
     #: The short mark the board draws on a space the field marks (``marks``, ``spot``).
     mark: str = ""
-    #: The inspector's words for it on one space (``Snails may start here``).
+    #: The inspector's words for it on one space (``Start space: pieces may start here at set-up``).
     word: str = ""
     #: What may be chosen, from the layout's packs (see :data:`Options`).
     options: Options | None = None

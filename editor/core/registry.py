@@ -43,17 +43,6 @@ class TileKind:
 
 
 @dataclass(frozen=True)
-class TokenKind:
-    """A kind of token a layout may place: id, display name, whether it may lie on a space
-    with no tile, colour (empty: none given)."""
-
-    id: str
-    name: str
-    on_empty: bool = False
-    colour: str = ""
-
-
-@dataclass(frozen=True)
 class StatRow:
     """One line of a statistics section: what, how many, whether it is a problem, details."""
 
@@ -217,9 +206,8 @@ class Frame:
     status: tuple[str, ...] = ()
 
 
-#: The tile types (or token kinds) of the packs a layout uses, in the packs' order.
+#: The tile types of the packs a layout uses, in the packs' order.
 TileKinds = Callable[["Workspace", "Layout"], Sequence[TileKind]]
-TokenKinds = Callable[["Workspace", "Layout"], Sequence[TokenKind]]
 #: A layout's statistics as sections of text, for the editor's Statistics dock.
 LayoutStatistics = Callable[["Workspace", "Layout"], Sequence[StatSection]]
 #: Warnings a playtester would raise about a batch: (the engine's prepared content, the
@@ -338,8 +326,6 @@ class GameEditor:
     empty_ink: str = ""
     #: What the palette offers for a layout: tile types with names, colours, stock.
     tile_kinds: TileKinds | None = None
-    #: The kinds of token a layout may place, with names and colours.
-    token_kinds: TokenKinds | None = None
     #: A layout's statistics, worded, for the editor's Statistics dock.
     statistics: LayoutStatistics | None = None
 

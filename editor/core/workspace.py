@@ -356,6 +356,10 @@ class _Loader:
         out = ws.diagnostics
         for each in ws.boards.values():
             out.extend(_check_game(each.document, each.game))
+            game = registry.get(each.game)
+            if game is not None and game.grid != "none" and each.grid != game.grid:
+                message = f"{game.name} is played on {game.grid} boards, not {each.grid} ones"
+                out.append(each.document.error_at(("grid",), "wrong-grid", message))
             for index, label in enumerate(each.document.data.get("omit", [])):
                 if not each.in_rectangle(label):
                     message = f"{label} is outside the {each.columns}x{each.rows} board anyway"

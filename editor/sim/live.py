@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from editor.core import registry
 from editor.core.engine import ChoiceEncoder, Engine, choice_encoder, choice_text
 from editor.sim.design import Design, Invalid, Ready, prepare_design
 from editor.sim.playtest import playtest_warnings
@@ -84,6 +85,8 @@ class Snapshot:
     factions_available: tuple[str, ...] = ()
     modules_available: tuple[str, ...] = ()
     bots_available: tuple[str, ...] = ()
+    #: How many seats the game may have (its declared type), fewest and most.
+    seats_available: tuple[int, int] = (1, 8)
 
     @property
     def failures(self) -> list[GameResult]:
@@ -154,6 +157,12 @@ def build_plan(settings: LiveSettings, engine: Engine, prepared: Any) -> BatchPl
     except ValueError as exc:
         return f"the engine refuses this set-up: {exc}"
     return plan
+
+
+def seats_of(game_id: str) -> tuple[int, int]:
+    """The fewest and most players the game declares (any, 1 to 8, when it declares none)."""
+    play = registry.playable(game_id)
+    return (play.type.min_players, play.type.max_players) if play is not None else (1, 8)
 
 
 def available_modules(engine: Engine, prepared: Any) -> tuple[str, ...]:
@@ -344,6 +353,7 @@ class LiveSimulator:
             factions_available=tuple(engine.factions(ready.prepared)),
             modules_available=available_modules(engine, ready.prepared),
             bots_available=tuple(engine.bots()),
+            seats_available=seats_of(ready.game_id),
         )
         plan = build_plan(job.settings, engine, ready.prepared)
         if isinstance(plan, str):

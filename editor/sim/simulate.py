@@ -75,7 +75,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--games", type=_count(1, "--games"), default=100, help="matches to play (default 100)"
     )
     parser.add_argument(
-        "--players", type=_count(1, "--players"), default=4, help="seats (default 4)"
+        "--players",
+        type=_count(1, "--players"),
+        default=None,
+        help="seats (default: the most the game allows, 4 for Snails)",
     )
     parser.add_argument(
         "--factions",
@@ -121,9 +124,14 @@ def _unknown(kind: str, names: Sequence[str], known: Sequence[str]) -> UsageErro
     return UsageError(f"unknown {kind}{plural} {', '.join(names)}; known: {listed}")
 
 
-def plan_from_args(args: argparse.Namespace, engine: Engine, prepared: Any) -> BatchPlan:
-    """The batch plan the arguments ask for; :class:`UsageError` for anything unknown."""
-    players: int = args.players
+def plan_from_args(
+    args: argparse.Namespace, engine: Engine, prepared: Any, most_players: int = 4
+) -> BatchPlan:
+    """The batch plan the arguments ask for; :class:`UsageError` for anything unknown.
+
+    Without ``--players`` a match seats ``most_players``, the most the game declares.
+    """
+    players: int = args.players if args.players is not None else most_players
     known_bots = list(engine.bots())
     default_bot = "heuristic" if "heuristic" in known_bots else "random"
     bots = _split(args.bots or default_bot)
@@ -237,14 +245,14 @@ def _simulate(args: argparse.Namespace) -> int:
     if layout is None:
         raise UsageError(f"{args.layout} is not a layout file (*.layout.yaml)")
     game = registry.get(layout.game)
-    if game is None or game.engine is None:
+    if game is None or game.play is None:
         raise UsageError(f"the game {layout.game!r} has no rules engine to simulate with")
-    engine = game.engine
+    engine = game.play.engine
     try:
         prepared = engine.prepare(ws, layout)
     except ValueError as exc:  # content the engine cannot compile, said in the engine's words
         raise UsageError(f"cannot set up a match on {args.layout}: {exc}") from None
-    plan = plan_from_args(args, engine, prepared)
+    plan = plan_from_args(args, engine, prepared, game.play.type.max_players)
     try:  # the engine judges the set-up (players, factions, modules) before workers start
         engine.new_match(prepared, match_spec(plan, 0))
     except ValueError as exc:

@@ -36,9 +36,10 @@ from PySide6.QtWidgets import (
 
 from editor.core import layout_fields
 from editor.core.layout_fields import LayoutField, SpaceValue
-from editor.ui import hexpaint
+from editor.ui.board_picture import board_look
 from editor.ui.commands import SetSpace
 from editor.ui.layout_model import LayoutModel, back_text, stock_count
+from editor.ui.painters import BORDER_COLOUR, FALLBACK_COLOUR, counter_colour
 from editor.ui.palette import swatch
 from editor.ui.spaces import SpaceState
 
@@ -55,6 +56,8 @@ class Inspector(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model: LayoutModel | None = None
+        #: The grid kind of the layout's board: the swatches are its spaces' shape.
+        self.grid = "hex"
         self.label: str | None = None
         #: The editors of the declared fields, by field key (see the module's table).
         self.item_choices: dict[str, QComboBox] = {}
@@ -228,9 +231,10 @@ class Inspector(QWidget):
     def set_model(self, model: LayoutModel) -> None:
         """Inspect another layout."""
         self.model = model
+        self.grid = board_look(model.workspace, model.layout)["grid"]
         self.tile_choice.clear()
         for tile in model.tile_types():
-            self.tile_choice.addItem(swatch(tile.colour), tile.name, tile.id)
+            self.tile_choice.addItem(swatch(tile.colour, grid=self.grid), tile.name, tile.id)
         self._build_fields(model)
         self.refresh_layout()
         self.show_space(self.label if self.label and model.has_space(self.label) else None)
@@ -304,8 +308,8 @@ class Inspector(QWidget):
                     options = model.field_options(spec.key, tile_id)
                     lines.append(f"    {back_text(tile, options, word)}")
             item = QListWidgetItem("\n".join(lines))
-            colour = tile.colour if tile is not None else hexpaint.FALLBACK_COLOUR
-            item.setIcon(swatch(colour))
+            colour = tile.colour if tile is not None else FALLBACK_COLOUR
+            item.setIcon(swatch(colour, grid=self.grid))
             item.setData(Qt.ItemDataRole.UserRole, level - 1)
             if tile is None:
                 item.setForeground(QColor("#c62828"))
@@ -612,8 +616,8 @@ def token_swatch(token: str, colour: str = "", size: int = 14) -> QPixmap:
     painter = QPainter(pixmap)
     try:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QColor(hexpaint.BORDER_COLOUR))
-        painter.setBrush(hexpaint.token_colour(token, {token: colour}))
+        painter.setPen(QColor(BORDER_COLOUR))
+        painter.setBrush(counter_colour(token, {token: colour}))
         painter.drawEllipse(1, 1, size - 2, size - 2)
     finally:
         painter.end()

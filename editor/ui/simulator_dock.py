@@ -355,7 +355,12 @@ class SimulatorPanel(QWidget):
         self.warnings.setVisible(bool(snap.warnings))
         self._show_failures(snap)
         if snap.bots_available:
-            self.form.offer(snap.factions_available, snap.modules_available, snap.bots_available)
+            self.form.offer(
+                snap.factions_available,
+                snap.modules_available,
+                snap.bots_available,
+                seats=snap.seats_available,
+            )
         self._settings_summary()
         paused = self._sim is not None and self._sim.paused
         self.pause_button.setText("Resume" if paused else "Pause")

@@ -99,10 +99,19 @@ class SimulatorSettings(QWidget):
             f" · {self.games.value()} games · {factions} · {modules}"
         )
 
-    def offer(self, factions: Sequence[str], modules: Sequence[str], bots: Sequence[str]) -> None:
-        """Offer what the design has; remembered choices stay ticked."""
+    def offer(
+        self,
+        factions: Sequence[str],
+        modules: Sequence[str],
+        bots: Sequence[str],
+        seats: tuple[int, int] = (1, 8),
+    ) -> None:
+        """Offer what the design has; remembered choices stay ticked, and the players stay
+        within the seats the game declares (a change of number starts a new batch)."""
         self._offering = True
         try:
+            # a number of players clamped into range is a change: it starts a new batch
+            self.players.setRange(*seats)
             _fill(self.factions, factions, self._wanted_factions)
             _fill(self.modules, modules, self._wanted_modules)
             if [self.bot.itemData(i) for i in range(1, self.bot.count())] != list(bots):

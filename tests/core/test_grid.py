@@ -240,17 +240,17 @@ def test_square_middle_is_the_cell_nearest_the_centroid() -> None:
 # --- pixels ----------------------------------------------------------------------------------
 
 
-def hexpaint_center(col: int, row: int, size: float) -> tuple[float, float]:
-    """The formula of ``editor.ui.hexpaint.hex_center`` (row from 0)."""
+def hex_centre_formula(col: int, row: int, size: float) -> tuple[float, float]:
+    """The even-q formula of a flat-top hex's centre (row from 0), written out."""
     return 1.5 * size * col, SQRT3 * size * (row + 0.5 if col % 2 == 0 else row)
 
 
 @pytest.mark.parametrize("size", [1.0, 30.0, 17.5])
-def test_hex_pixels_match_hexpaint(size: float) -> None:
+def test_hex_pixels_match_the_even_q_formula(size: float) -> None:
     assert HEX.centre("A1", size) == (0.0, SQRT3 * size * 0.5)
     for label in HEX_SAMPLE:
         col, row = hexgrid.offset_of(parse_label(label))
-        cx, cy = hexpaint_center(col, row - 1, size)
+        cx, cy = hex_centre_formula(col, row - 1, size)
         assert HEX.centre(label, size) == (cx, cy)
         assert HEX.outline(label, size) == tuple(
             (
@@ -259,17 +259,6 @@ def test_hex_pixels_match_hexpaint(size: float) -> None:
             )
             for i in range(6)
         )
-
-
-def test_hex_pixels_match_hexpaint_itself() -> None:
-    hexpaint = pytest.importorskip("editor.ui.hexpaint")
-    for label in HEX_SAMPLE[:40]:
-        col, row = hexgrid.offset_of(parse_label(label))
-        point = hexpaint.hex_center(col, row - 1, 30.0)
-        assert HEX.centre(label, 30.0) == (point.x(), point.y())
-        polygon = hexpaint.hex_polygon(point, 30.0)
-        corners = tuple((polygon[i].x(), polygon[i].y()) for i in range(polygon.size()))
-        assert HEX.outline(label, 30.0) == corners
 
 
 def test_square_pixels() -> None:

@@ -174,3 +174,27 @@ def test_the_games_checks_see_only_their_own_layouts(square_game: registry.Game)
     assert not [d for d in ws.diagnostics if d.code == "unknown-tile"]
     unscoped = list(square_game.content.checks[0](ws))
     assert any(d.path.endswith("crustacean.layout.yaml") for d in unscoped)
+
+
+def test_a_board_on_another_grid_than_its_games_is_refused(tmp_path: Path) -> None:
+    board = tmp_path / "squares.board.yaml"
+    board.write_text(
+        "id: squares\nname: Squares\ngame: snails\ngrid: square\ncolumns: 3\nrows: 3\n",
+        encoding="utf-8",
+    )
+    found = [(d.line, d.column, d.code, d.message) for d in load_workspace([board]).report()]
+    assert found == [(4, 7, "wrong-grid", "Snails is played on hex boards, not square ones")]
+
+
+def test_a_problem_at_the_home_spot_points_at_its_cell(square_game: registry.Game) -> None:
+    from editor.core.diagnostics import error
+    from editor.core.locate import space_of_diagnostic
+
+    ws = load_square()
+    layout = next(lay for lay in ws.layouts.values() if lay.id == "yard")
+    document = layout.document
+    assert document is not None
+    span = document.value_span(("home",))
+    assert span is not None
+    at = error(document.path, span.line, span.column, "x", "...")
+    assert space_of_diagnostic(document, at) == layout.value("home") == "0,1"

@@ -75,8 +75,8 @@ def _simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict
 def test_seastack_simulate_plays_the_square_game(
     square_game: registry.Game, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, one = _simulate(capsys, "--players", "2", "--jobs", "1")
-    assert code == 0
+    code, one = _simulate(capsys, "--jobs", "1")  # the game's most players by default: 2
+    assert code == 0 and len(one["seats"]) == 2
     assert (one["game"], one["layout"], one["games"], one["finished"]) == (
         "square-test",
         "yard",
@@ -106,7 +106,7 @@ def test_seastack_simulate_refuses_four_players(
     square_game: registry.Game, capsys: pytest.CaptureFixture[str]
 ) -> None:
     command = ["simulate", str(YARD), "--games", "2", "--jobs", "1", "--packs", str(SQUARE_DATA)]
-    assert main(command) == 2
+    assert main([*command, "--players", "4"]) == 2
     assert "for 2 players, not 4" in capsys.readouterr().err
 
 

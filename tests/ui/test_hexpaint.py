@@ -94,12 +94,3 @@ def test_a_counter_without_a_colour_gets_a_stable_one_from_its_id(qapp: object) 
     assert counter_colour("crab") != counter_colour("shark")
     # a colour that Qt cannot read falls back the same way
     assert counter_colour("crab", {"crab": "not a colour"}) == counter_colour("crab")
-
-
-def test_the_hexpaint_names_are_the_hex_painters(qapp: object) -> None:
-    from editor.ui import hexpaint
-
-    centre = hexpaint.hex_center(3, 9, 30.0)  # D10
-    assert (centre.x(), centre.y()) == HEX.grid.centre("D10", 30.0)
-    assert hexpaint.hex_polygon(centre, 30.0) == HEX.outline("D10", 30.0)
-    assert hexpaint.token_colour is counter_colour

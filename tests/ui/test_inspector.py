@@ -74,7 +74,7 @@ def test_the_fields_editors_follow_the_declared_fields(window: MainWindow) -> No
     inspector = window.inspector
     assert list(inspector.item_choices) == ["backs"]
     assert set(inspector.count_spins["tokens"]) == {"fire", "damaged", "dead-weight"}
-    assert inspector.mark_checks["starts"].text() == "Snails may start here"
+    assert inspector.mark_checks["starts"].text() == "Start space: pieces may start here at set-up"
     assert inspector.tag_choices == {}
     window.select_space("B1")  # water: "water" comes from the game, not from the inspector
     assert inspector.summary.text() == "Water: no tiles. Add one with the chooser below."

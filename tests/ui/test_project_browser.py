@@ -322,3 +322,23 @@ def test_new_card_waits_for_unsaved_edits_in_an_open_tab_only(
     prompts.choices.append("Attack Card")
     assert browser.new_entry("card") is None
     assert "unsaved changes" in prompts.asked[-1][1]
+
+
+def test_the_new_buttons_come_from_the_games_template_groups(
+    open_window, tmp_path: Path, prompts: ScriptedPrompts, square_game: object
+) -> None:
+    window: MainWindow = open_window()
+    browser = window.project_browser
+    buttons = [a.text() for a in browser.buttons.actions()]
+    assert buttons == ["New Pack…", "New Card…", "New Faction…"]  # Snails' groups
+    pack = make_pack(tmp_path / "proj" / "mine", "mine")
+    window.set_project_folders([pack])
+    browser.tree.setCurrentItem(browser.item_for(pack))
+    cards = pack / "cards.yaml"
+    assert browser.new_entry("faction") == cards  # the group's one template, no question
+    assert not [kind for kind, _ in prompts.asked if kind == "choose"]
+    assert "new-faction" in (pack / "factions.yaml").read_text()
+    from tests.conftest import SQUARE_DATA
+
+    assert window.files.open_file(SQUARE_DATA / "yard.layout.yaml")
+    assert [a.text() for a in browser.buttons.actions()] == ["New Pack…"]  # it has none

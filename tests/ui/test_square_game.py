@@ -153,3 +153,25 @@ def test_seastack_render_paints_the_yards_floor(
 def test_the_palette_follows_the_square_board(window: MainWindow) -> None:
     palette = window.palette
     assert (palette.grid, palette.empty_colour, palette.empty_word) == ("square", "#222222", "hole")
+
+
+def test_the_live_simulator_plays_the_yard_with_the_seats_the_game_declares(
+    qtbot: QtBot, open_window: WindowFactory, square_game: registry.Game
+) -> None:
+    from tests.ui.test_simulator_dock import start, wait_for
+
+    window = open_window(YARD, live_simulation=True)
+    start(window, 6)
+    snap = wait_for(qtbot, window, lambda s: s.state == "done")
+    assert snap.seats_available == (2, 2)
+    assert window.simulator.form.players.value() == 2  # clamped from the remembered 4
+    assert snap.ready is not None and snap.ready.game_id == "square-test"
+    assert snap.summary is not None and len(snap.summary["seats"]) == 2
+    assert snap.done == 6 and not snap.failures
+
+
+def test_the_inspectors_swatches_are_squares_on_the_yard(window: MainWindow) -> None:
+    icon = window.inspector.tile_choice.itemIcon(0).pixmap(18, 18).toImage()
+    square = for_grid("square").swatch(FLOOR_COLOUR, 18).pixmap(18, 18).toImage()
+    hexagon = for_grid("hex").swatch(FLOOR_COLOUR, 18).pixmap(18, 18).toImage()
+    assert icon == square and icon != hexagon

@@ -4,7 +4,7 @@ from editor.core import registry
 from editor.core.schemas import schema_id
 from editor.games.snails.checks import check_layouts, check_packs, layout_colours
 from editor.games.snails.content_checks import check_content
-from editor.games.snails.editor_hooks import statistics, tile_kinds, token_kinds
+from editor.games.snails.editor_hooks import statistics, tile_kinds
 from editor.games.snails.engine import ENGINE
 from editor.games.snails.examples import check_examples, run_example
 from editor.games.snails.faces import preview
@@ -61,7 +61,6 @@ GAME = registry.register(
             empty_border="#2f6aa6",
             empty_ink="#dbe8f5",
             tile_kinds=tile_kinds,
-            token_kinds=token_kinds,
             statistics=statistics,
         ),
     )

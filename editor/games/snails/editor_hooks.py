@@ -1,16 +1,18 @@
 """What the editor asks of Snails: the palette's tile types, the token kinds, the statistics.
 
-Registered on the game (:class:`editor.core.registry.Game`) so that the Qt layer asks the
-registry and never names Snails. Everything here is read from the packs' content (tiles,
-backs and stock from :func:`~editor.games.snails.checks.tiles_of`, tokens from
+Registered on the game (:class:`editor.core.registry.Game`: its editor part, and the options
+of its layout fields) so that the Qt layer asks the registry and never names Snails.
+Everything here is read from the packs' content (tiles, backs and stock from
+:func:`~editor.games.snails.checks.tiles_of`, tokens from
 :func:`~editor.games.snails.checks.tokens_of`); the numbers of the statistics come from
 :func:`~editor.games.snails.layout_stats.layout_stats`.
 """
 
 from __future__ import annotations
 
+from editor.core.layout_fields import Option
 from editor.core.layouts import Layout
-from editor.core.registry import BackShare, StatRow, StatSection, TileKind, TokenKind
+from editor.core.registry import BackShare, StatRow, StatSection, TileKind
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import tiles_of, tokens_of
 from editor.games.snails.layout_stats import LayoutStats, layout_stats
@@ -41,15 +43,16 @@ def tile_kinds(ws: Workspace, layout: Layout) -> list[TileKind]:
     return out
 
 
-def token_kinds(ws: Workspace, layout: Layout) -> list[TokenKind]:
-    """The kinds of token of the packs a layout uses, with their names and colours."""
+def token_kinds(ws: Workspace, layout: Layout) -> list[Option]:
+    """The kinds of token of the packs a layout uses, with their names and colours, and
+    whether they may lie on water (the ``tokens`` field's options)."""
     found = tokens_of(ws, ws.packs_in_use(layout))
     return [
-        TokenKind(
+        Option(
             id=token_id,
             name=str(entry.get("name", token_id)),
-            on_empty=bool(entry.get("on_water", False)),
             colour=str(entry.get("colour", "") or ""),
+            on_empty=bool(entry.get("on_water", False)),
         )
         for token_id, entry in found.items()
     ]

@@ -24,10 +24,7 @@ def token_options(ws: Workspace, layout: Layout, _tile: str) -> list[Option]:
     """The kinds of token a layout may lay on a space (some may lie on water)."""
     from editor.games.snails.editor_hooks import token_kinds
 
-    return [
-        Option(kind.id, kind.name, kind.colour, on_empty=kind.on_empty)
-        for kind in token_kinds(ws, layout)
-    ]
+    return token_kinds(ws, layout)
 
 
 BACKS = LayoutField(
@@ -97,7 +94,7 @@ STARTS = LayoutField(
     shape="marks",
     title="Start spaces",
     mark="S",
-    word="Snails may start here",
+    word="Start space: pieces may start here at set-up",
     schema={
         "title": "Start spaces",
         "description": (
