@@ -29,11 +29,11 @@ from PySide6.QtWidgets import QApplication
 import editor.games  # noqa: F401  (registers the games)
 from editor.core.resources import layouts_dir
 from editor.games.snails.layout_stats import layout_stats
-from editor.ui.app import make_window
-from editor.ui.board_view import BoardScene
-from editor.ui.export_image import export_image
-from editor.ui.main_window import MainWindow
-from editor.ui.tools import Tool
+from editor.studio.tools import Tool
+from editor.ui.board.board_view import BoardScene
+from editor.ui.board.export_image import export_image
+from editor.ui.shell.app import make_window
+from editor.ui.shell.main_window import MainWindow
 
 
 def best_ms(action: Callable[[], object], repeat: int) -> float:

@@ -55,8 +55,8 @@ def main() -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from editor.ui.app import make_window
-    from editor.ui.simulator_dock import DEBOUNCE_MS, worker_count
+    from editor.ui.playtest.simulator_dock import DEBOUNCE_MS, worker_count
+    from editor.ui.shell.app import make_window
 
     app = QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory(prefix="seastack-bench-") as folder:

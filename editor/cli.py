@@ -238,8 +238,8 @@ def render(
         reason = "has errors" if errors else "is not a layout (*.layout.yaml)"
         print(f"seastack render: {layout_file} {reason}; nothing drawn", file=sys.stderr)
         return 2
-    from editor.ui.board_picture import layout_picture  # Qt is imported only here
-    from editor.ui.export_image import ExportError, application, export_image
+    from editor.studio.board_picture import layout_picture  # Qt is imported only here
+    from editor.ui.board.export_image import ExportError, application, export_image
 
     _app = application()  # kept alive while drawing
     try:
@@ -264,7 +264,7 @@ def edit(path: str | None) -> int:
     if layout is None:
         print(f"seastack edit: {layout_path} is not a layout that can be opened", file=sys.stderr)
         return 1
-    from editor.ui.app import run  # Qt is imported only here
+    from editor.ui.shell.app import run  # Qt is imported only here
 
     return run(ws, layout, layout_path)
 

@@ -19,8 +19,8 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from editor.core.resources import layouts_dir
-from editor.ui.autosave import Recovery
-from editor.ui.prompts import Answer, Prompts
+from editor.studio.autosave import Recovery
+from editor.ui.shell.prompts import Answer, Prompts
 
 
 class ScriptedPrompts(Prompts):
@@ -123,7 +123,7 @@ def open_window(
     qtbot: QtBot, tmp_path: Path, prompts: ScriptedPrompts, settings_file: Path
 ) -> WindowFactory:
     """Make and show an editor window on a layout file, with test settings and prompts."""
-    from editor.ui.app import make_window
+    from editor.ui.shell.app import make_window
 
     def make(path: Path | None = None, **options: object) -> object:
         options.setdefault("settings", QSettings(str(settings_file), QSettings.Format.IniFormat))

@@ -10,13 +10,22 @@ from types import ModuleType
 
 import pytest
 
+import editor.studio
 import editor.ui
 
 ROLE = re.compile(r":(meth|func|class|mod):`~?([\w.]+)`")
 
 
+def _editor_modules() -> list[pkgutil.ModuleInfo]:
+    """Every module of the editor's Qt layer and of its Qt-free studio, packages included."""
+    return [
+        *pkgutil.walk_packages(editor.ui.__path__, "editor.ui."),
+        *pkgutil.walk_packages(editor.studio.__path__, "editor.studio."),
+    ]
+
+
 def _modules() -> list[str]:
-    return sorted(m.name for m in pkgutil.iter_modules(editor.ui.__path__, "editor.ui."))
+    return sorted(m.name for m in _editor_modules())
 
 
 def _resolve(module: ModuleType, owner: type | None, role: str, target: str) -> bool:
@@ -76,9 +85,9 @@ def test_docstring_references_name_real_things(name: str) -> None:
 
 
 def test_a_wrong_reference_is_caught() -> None:
-    from editor.ui import tools
+    from editor.studio import tools
 
     assert _resolve(tools, tools.Stroke, "meth", "changes")
     assert not _resolve(tools, tools.Stroke, "meth", "no_such_method")
     assert not _resolve(tools, None, "func", "no_such_function")
-    assert _resolve(tools, None, "class", "editor.ui.tools.Stroke")
+    assert _resolve(tools, None, "class", "editor.studio.tools.Stroke")

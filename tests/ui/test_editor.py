@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 
 from editor.core import registry
 from editor.core.layouts import dump_layout
-from editor.ui.board_view import LabelMode
-from editor.ui.layout_files import open_layout
-from editor.ui.main_window import MainWindow
-from editor.ui.tools import Tool
+from editor.studio.layout_files import open_layout
+from editor.studio.tools import Tool
+from editor.ui.board.board_view import LabelMode
+from editor.ui.shell.main_window import MainWindow
 from tests.conftest import SQUARE_DATA
 from tests.ui.conftest import ScriptedPrompts, WindowFactory
 

@@ -14,12 +14,12 @@ from editor.core.layout_fields import LayoutField, Option
 from editor.core.layouts import Layout, dump_layout
 from editor.core.registry import StatRow, StatSection, TileKind
 from editor.core.workspace import Workspace, load_workspace
-from editor.ui.board_picture import layout_picture
-from editor.ui.inspector import Inspector
-from editor.ui.layout_model import LayoutModel
-from editor.ui.statistics_panel import StatisticsPanel
+from editor.studio.board_picture import layout_picture
+from editor.studio.layout_model import LayoutModel
+from editor.ui.board.inspector import Inspector
+from editor.ui.board.statistics_panel import StatisticsPanel
 
-UI = Path(__file__).resolve().parents[2] / "editor" / "ui"
+EDITOR = Path(__file__).resolve().parents[2] / "editor"
 
 
 def _toy_tiles(ws: Workspace, layout: Layout) -> list[TileKind]:
@@ -108,7 +108,9 @@ def test_a_game_without_hooks_gets_an_empty_palette_and_a_plain_word(
 
 
 def test_no_ui_module_names_a_game() -> None:
-    for path in sorted(UI.glob("*.py")):
+    paths = sorted([*(EDITOR / "ui").rglob("*.py"), *(EDITOR / "studio").rglob("*.py")])
+    assert len(paths) > 40
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import) editor\.games", text, re.M), path.name
 

@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 
+import editor.studio
 import editor.ui
+
+
+def _editor_modules() -> list[pkgutil.ModuleInfo]:
+    """Every module of the editor's Qt layer and of its Qt-free studio, packages included."""
+    return [
+        *pkgutil.walk_packages(editor.ui.__path__, "editor.ui."),
+        *pkgutil.walk_packages(editor.studio.__path__, "editor.studio."),
+    ]
 
 
 def _tree(module_name: str) -> tuple[ast.Module, bool]:
@@ -53,9 +62,7 @@ def passed_through(module_name: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(
-    "name", sorted(m.name for m in pkgutil.iter_modules(editor.ui.__path__, "editor.ui."))
-)
+@pytest.mark.parametrize("name", sorted(m.name for m in _editor_modules()))
 def test_names_come_from_where_they_are_defined(name: str) -> None:
     assert passed_through(name) == []
 

@@ -15,12 +15,12 @@ from pytestqt.qtbot import QtBot
 from editor.core import registry
 from editor.core.workspace import open_layout
 from editor.sim.replay import replay_seed
-from editor.ui.board_picture import BoardPicture, layout_picture
-from editor.ui.board_view import HEX_SIZE
-from editor.ui.export_image import image_point
-from editor.ui.main_window import MainWindow
-from editor.ui.painters import for_grid
-from editor.ui.tools import Tool
+from editor.studio.board_picture import BoardPicture, layout_picture
+from editor.studio.tools import Tool
+from editor.ui.board.board_view import HEX_SIZE
+from editor.ui.board.export_image import image_point
+from editor.ui.board.painters import for_grid
+from editor.ui.shell.main_window import MainWindow
 from tests.conftest import SQUARE_DATA, load_square
 from tests.square_game import EMPTY_COLOUR, FLOOR_COLOUR
 from tests.square_game.rules import replay_frame
@@ -158,7 +158,7 @@ def test_the_palette_follows_the_square_board(window: MainWindow) -> None:
 def test_the_live_simulator_plays_the_yard_with_the_seats_the_game_declares(
     qtbot: QtBot, open_window: WindowFactory, square_game: registry.Game
 ) -> None:
-    from tests.ui.test_simulator_dock import start, wait_for
+    from tests.ui.playtest.test_simulator_dock import start, wait_for
 
     window = open_window(YARD, live_simulation=True)
     start(window, 6)

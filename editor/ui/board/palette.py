@@ -1,0 +1,247 @@
+"""The palette dock: editing tools, tile types with their stock, and the colour legend.
+
+Swatches are small spaces drawn by the painter of the board's grid (hexes or squares), and the
+legend's last entry is the game's empty space (its colour and word): see :meth:`Palette.set_board`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.studio.board_picture import DEFAULT_EMPTY_COLOUR, DEFAULT_EMPTY_WORD
+from editor.studio.layout_model import StockLine
+from editor.studio.tools import Tool
+from editor.ui.board.painters import FALLBACK_COLOUR, for_grid
+
+#: Tool, menu text, shortcut, what it does (the tooltip and the hint under the tools);
+#: ``{empty}`` is the game's word for an empty space.
+TOOLS: tuple[tuple[Tool, str, str, str], ...] = (
+    (Tool.SELECT, "Se&lect", "V", "Click a space to inspect it"),
+    (Tool.STACK, "&Stack", "S", "Click or drag: put the chosen tile on top of each space"),
+    (Tool.REMOVE, "&Remove Top", "R", "Click or drag: take the top tile off each space"),
+    (Tool.CLEAR, "&Clear", "C", "Click or drag: make each space {empty}"),
+    (Tool.PICK, "&Eyedropper", "I", "Click a space to pick up its stack for painting"),
+    (Tool.PAINT, "&Paint", "P", "Click or drag: give each space the picked stack"),
+)
+OVER_COLOUR = "#c62828"
+#: The chosen tool stands out; the others stay quiet.
+STYLE = """
+QToolButton { border: 1px solid #b8c2cc; border-radius: 4px; padding: 3px 6px;
+              background: #f6f8fa; }
+QToolButton:hover { background: #e8eef4; }
+QToolButton:checked { background: #2f6aa6; color: white; border-color: #24527f; }
+"""
+
+
+def swatch(colour: str, size: int = 18, grid: str = "hex") -> QIcon:
+    """A small space of a grid (a flat-top hex, a square) in a colour, for lists and menus."""
+    return for_grid(grid).swatch(colour, size)
+
+
+def stack_text(names: Sequence[str], empty_word: str = DEFAULT_EMPTY_WORD) -> str:
+    """``"Beach › Meadow › Mountain"`` (bottom to top), or the word for an empty space."""
+    return " › ".join(names) if names else empty_word
+
+
+class Palette(QWidget):
+    """Tool buttons, the tile types of the packs in use with stock counts, and a legend."""
+
+    tool_changed = Signal(object)
+    tile_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tool = Tool.STACK
+        self.tile: str | None = None
+        self._lines: list[StockLine] = []
+        self._unknown: list[str] = []
+        #: The board's grid kind (the swatches' shape) and its game's empty colour and word.
+        self.grid = "hex"
+        self.empty_colour = DEFAULT_EMPTY_COLOUR
+        self.empty_word = DEFAULT_EMPTY_WORD
+
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[Tool, QAction] = {}
+        grid = QGridLayout()
+        grid.setSpacing(4)
+        for index, (tool, text, key, tip) in enumerate(TOOLS):
+            action = QAction(text, self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text.replace('&', '')} ({key}): {self._tip(tip)}")
+            action.setData(tool)
+            # the button shows the action's icon text; keeping the key in it (not only in the
+            # button) stops Qt from dropping the key whenever the action is checked
+            action.setIconText(f"{text.replace('&', '')}  {key}")
+            action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
+            self.tool_group.addAction(action)
+            self.tool_actions[tool] = action
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setMinimumHeight(28)
+            button.setSizePolicy(
+                button.sizePolicy().Policy.Expanding, button.sizePolicy().Policy.Fixed
+            )
+            grid.addWidget(button, index // 2, index % 2)
+        self.tool_actions[self.tool].setChecked(True)
+
+        self.hint = QLabel(self)
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #4a5560;")
+
+        self.tiles = QListWidget(self)
+        self.tiles.setIconSize(QSize(22, 22))
+        self.tiles.setSpacing(1)
+        self.tiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tiles.currentRowChanged.connect(self._row_changed)
+        self.tiles.setToolTip("The tile types of the packs in use: press 1, 2, 3... to choose")
+
+        self.stamp_label = QLabel(self)
+        self.stamp_label.setWordWrap(True)
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(_heading("Tools"))
+        layout.addLayout(grid)
+        layout.addWidget(self.hint)
+        layout.addWidget(_heading("Tiles"))
+        layout.addWidget(self.tiles)
+        layout.addWidget(self.stamp_label)
+        layout.addWidget(_heading("Legend"))
+        layout.addWidget(self.legend)
+        layout.addStretch(1)
+        self.setStyleSheet(STYLE)
+        self._update_hint()
+
+    # --- tools and tiles --------------------------------------------------------------
+
+    def set_tool(self, tool: Tool) -> None:
+        """Choose a tool (also what its shortcut does)."""
+        self.tool = tool
+        self.tool_actions[tool].setChecked(True)
+        self._update_hint()
+        self.tool_changed.emit(tool)
+
+    def set_tile(self, tile: str) -> None:
+        """Choose the tile type the Stack tool puts down."""
+        for row, line in enumerate(self._lines):
+            if line.tile.id == tile:
+                self.tiles.setCurrentRow(row)
+                return
+
+    def _row_changed(self, row: int) -> None:
+        if 0 <= row < len(self._lines):
+            self.tile = self._lines[row].tile.id
+            self._update_hint()
+            self.tile_changed.emit(self.tile)
+
+    def _tip(self, tip: str) -> str:
+        return tip.format(empty=self.empty_word)
+
+    def _update_hint(self) -> None:
+        tip = next(t for tool, _, _, t in TOOLS if tool is self.tool)
+        self.hint.setText(self._tip(tip))
+
+    def set_board(self, grid: str, empty_colour: str, empty_word: str) -> None:
+        """Draw swatches for a board of ``grid`` and name its game's empty space (a board's
+        picture has all three: ``grid``, ``empty_colour`` and ``empty_word``)."""
+        changed = (grid, empty_colour, empty_word) != (
+            self.grid,
+            self.empty_colour,
+            self.empty_word,
+        )
+        self.grid, self.empty_colour, self.empty_word = grid, empty_colour, empty_word
+        for tool, text, key, tip in TOOLS:
+            self.tool_actions[tool].setToolTip(f"{text.replace('&', '')} ({key}): {self._tip(tip)}")
+        self._update_hint()
+        if changed and self._lines:
+            self.show_stock(self._lines, self._unknown)
+
+    def set_stamp(self, names: Sequence[str]) -> None:
+        """Show what the Paint tool puts down (bottom to top)."""
+        self.stamp_label.setText(f"<b>Paint stamp:</b> {stack_text(names, self.empty_word)}")
+
+    # --- stock ------------------------------------------------------------------------
+
+    def show_stock(self, lines: Sequence[StockLine], unknown: Sequence[str] = ()) -> None:
+        """List the tile types with how many are placed; keep the chosen one."""
+        keep = self.tile
+        same = [ln.tile.id for ln in lines] == [ln.tile.id for ln in self._lines]
+        self._lines = list(lines)
+        self._unknown = list(unknown)
+        if not same:
+            self.tiles.blockSignals(True)
+            self.tiles.clear()
+            for _ in lines:
+                self.tiles.addItem(QListWidgetItem())
+            self.tiles.blockSignals(False)
+        for row, line in enumerate(lines):
+            item = self.tiles.item(row)
+            key = f"{row + 1}  " if row < 9 else ""
+            mark = "  ⚠ over" if line.over else ""
+            item.setText(f"{key}{line.text()}{mark}")
+            item.setIcon(swatch(line.tile.colour or FALLBACK_COLOUR, grid=self.grid))
+            item.setForeground(QColor(OVER_COLOUR) if line.over else QColor("#1b1b1b"))
+            item.setToolTip(
+                f"{line.tile.name}: the layout places {line.used}, the packs in use hold"
+                f" {line.tile.stock}" + (" (too many)" if line.over else "")
+            )
+        # as wide as its longest line, so no count is cut off over a sideways scroll bar
+        spacing = 2 * self.tiles.spacing() + 2 * self.tiles.frameWidth()
+        self.tiles.setMinimumWidth(self.tiles.sizeHintForColumn(0) + spacing + 4)
+        # as tall as its lines, so the legend sits right under them
+        row_height = max(self.tiles.sizeHintForRow(0), self.tiles.iconSize().height() + 4)
+        self.tiles.setFixedHeight(
+            max(len(lines), 1) * (row_height + 2) + 2 * self.tiles.frameWidth() + 4
+        )
+        ids = [ln.tile.id for ln in lines]
+        if keep in ids:
+            self.tiles.setCurrentRow(ids.index(keep))
+        elif lines:
+            self.tiles.setCurrentRow(0)
+        else:
+            self.tile = None
+        colours = [(ln.tile.name, ln.tile.colour) for ln in lines]
+        colours.append((self.empty_word.capitalize(), self.empty_colour))
+        shape = "⬢" if self.grid == "hex" else "■"
+        legend = " ".join(
+            f"<span style='color:{c}; font-size:16px'>{shape}</span>&nbsp;{name}&nbsp;&nbsp;"
+            for name, c in colours
+        )
+        legend += (
+            "<br><span style='color:#4a5560'>Tiles stack as terraces: the rim is the bottom"
+            " tile, the centre the top; the number counts the tiles.</span>"
+        )
+        if unknown:
+            legend += (
+                f"<br><span style='color:{OVER_COLOUR}'>Unknown tiles: {', '.join(unknown)}</span>"
+            )
+        self.legend.setText(legend)
+
+    def line_texts(self) -> list[str]:
+        """The texts of the tile lines, as shown."""
+        return [self.tiles.item(row).text() for row in range(self.tiles.count())]
+
+
+def _heading(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setStyleSheet("font-weight: bold; color: #26323d; margin-top: 4px;")
+    return label

@@ -1,0 +1,408 @@
+"""The Simulator dock: bot matches on the design as it is edited, summarized as they finish.
+
+A design change (``window.design_changed``) is debounced, then the window's
+:meth:`~editor.ui.shell.main_window.MainWindow.current_design` is handed to a
+:class:`~editor.sim.live.LiveSimulator`, which plays in worker processes on a background
+thread and cancels the batch in flight. Its snapshots cross to the GUI thread through a
+queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. Only a dock the
+designer can see plays (:meth:`SimulatorPanel.set_shown`, wired to the dock's
+``visibilityChanged``); a hidden one keeps the cores free and plays the latest design when
+shown.
+
+For other docks: :attr:`SimulatorPanel.results_changed` (emitted on the GUI thread with the
+snapshot), :meth:`SimulatorPanel.results`, :meth:`SimulatorPanel.snapshot` and
+:attr:`SimulatorPanel.replay_requested` (a failed or chosen ``GameResult``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTextBrowser,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.sim.design import Design
+from editor.sim.live import LiveSimulator, Snapshot
+from editor.sim.runner import GameResult
+from editor.sim.simulate import default_jobs
+from editor.studio.simulator_report import summary_html
+from editor.ui.playtest.simulator_settings import SimulatorSettings
+
+#: Wait this long after the last change before playing: typing a word is one change.
+DEBOUNCE_MS = 350
+#: Redraw at most this often (five times a second).
+REFRESH_MS = 200
+STATE_WORDS = {
+    "idle": "Idle",
+    "loading": "Loading",
+    "running": "Running",
+    "done": "Done",
+    "paused": "Paused",
+    "cancelled": "Cancelled",
+    "failed": "Failed",
+}
+
+
+def worker_count() -> int:
+    """Worker processes for the live simulator: every core but one, for the editor itself."""
+    return max(1, default_jobs() - 1)
+
+
+class _Bridge(QObject):
+    """Carries snapshots from the simulator's thread to the GUI thread (queued signal)."""
+
+    snapshot = Signal(object)
+
+
+class SimulatorPanel(QWidget):
+    """The Simulator dock's widget; see the module docstring."""
+
+    #: New results (or a new state) shown; carries the :class:`Snapshot`. GUI thread.
+    results_changed = Signal(object)
+    #: The designer asked to replay a game; carries its :class:`GameResult`.
+    replay_requested = Signal(object)
+
+    def __init__(
+        self,
+        design: Callable[[], Design],
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        jobs: int | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._design = design
+        self._qsettings = settings
+        self._jobs = jobs or worker_count()
+        #: The workers' start method (None: the live simulator's choice, a forkserver).
+        self.context: str | None = None
+        self._sim: LiveSimulator | None = None
+        self._seed = 0
+        self._pending = True  # a design waits to be played (played when the dock is shown)
+        self._latest = Snapshot(0, "idle", "waiting for the design")
+        #: Batches of generations below this one played a layout no longer open.
+        self._floor = 0
+        #: The latest snapshot's set-up and the generation that brought it first (a paused
+        #: simulator hands the old batch on under a new generation).
+        self._ready: object = None
+        self._ready_from = 0
+        self._shown: Snapshot | None = None
+        self._closed = False
+        self._visible = False
+
+        self.bridge = _Bridge(self)
+        self.bridge.snapshot.connect(self._received, Qt.ConnectionType.QueuedConnection)
+
+        self.form = SimulatorSettings(self)
+        if settings is not None:
+            self.form.restore(settings)
+        self.form.changed.connect(self._settings_changed)
+        # the settings fold away: the results need the room, the settings rarely change
+        self.settings_button = QToolButton(self)
+        self.settings_button.setText("Settings")
+        self.settings_button.setCheckable(True)
+        self.settings_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.settings_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.settings_button.toggled.connect(self.show_settings)
+        self.settings_line = QLabel(self)
+        self.settings_line.setWordWrap(True)
+        self.form.changed.connect(self._settings_summary)
+        self.form.setVisible(False)
+        self.state_label = QLabel(self)
+        self.state_label.setWordWrap(True)
+        self.state_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar(self)
+        self.rate_label = QLabel(self)
+        self.pause_button = QPushButton("Pause", self)
+        self.pause_button.clicked.connect(self.toggle_pause)
+        self.again_button = QPushButton("Run again", self)
+        self.again_button.setToolTip("Play another batch of the same design with a new seed")
+        self.again_button.clicked.connect(self.run_again)
+        self.report = QTextBrowser(self)
+        self.warnings = QListWidget(self)
+        self.warnings.setToolTip("What a playtester would raise about this batch")
+        self.warnings.setWordWrap(True)
+        self.failures = QTreeWidget(self)
+        self.failures.setHeaderLabels(["game", "seed", "factions", "error"])
+        self.failures.setRootIsDecorated(False)
+        self.failures.itemActivated.connect(self._failure_activated)
+        self.copy_button = QPushButton("Copy seeds and choices", self)
+        self.copy_button.clicked.connect(self.copy_failures)
+        self.replay_button = QPushButton("Replay", self)
+        self.replay_button.clicked.connect(self._replay_selected)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.pause_button)
+        buttons.addWidget(self.again_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.rate_label)
+        failed_buttons = QHBoxLayout()
+        failed_buttons.addWidget(self.copy_button)
+        failed_buttons.addWidget(self.replay_button)
+        failed_buttons.addStretch(1)
+        failed_box = self.failed_box = QWidget(self)
+        failed_layout = QVBoxLayout(failed_box)
+        failed_layout.setContentsMargins(0, 0, 0, 0)
+        failed_layout.addWidget(QLabel("Failed games", failed_box))
+        failed_layout.addWidget(self.failures)
+        failed_layout.addLayout(failed_buttons)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        # the warnings first: they are what a playtester would say before any table
+        split.addWidget(self.warnings)
+        split.addWidget(self.report)
+        split.addWidget(failed_box)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        failed_box.setVisible(False)  # shown only when a game failed
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        header = QHBoxLayout()
+        header.addWidget(self.settings_button)
+        header.addWidget(self.settings_line, 1)
+        layout.addLayout(header)
+        layout.addWidget(self.form)
+        layout.addWidget(self.state_label)
+        layout.addWidget(self.progress)
+        layout.addLayout(buttons)
+        layout.addWidget(split, 1)
+        # the dock may be small (tabbed beside Statistics on a small screen): it scrolls
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(DEBOUNCE_MS)
+        self._debounce.timeout.connect(self.play_now)
+        self._refresh = QTimer(self)
+        self._refresh.setInterval(REFRESH_MS)
+        self._refresh.timeout.connect(self._redraw)
+        self._redraw()
+
+    def show_settings(self, shown: bool) -> None:
+        """Unfold (or fold away) the settings form."""
+        if self.settings_button.isChecked() != shown:
+            self.settings_button.setChecked(shown)
+        self.settings_button.setArrowType(
+            Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        )
+        self.form.setVisible(shown)
+        self.settings_line.setVisible(not shown)
+        self._settings_summary()
+
+    def _settings_summary(self) -> None:
+        self.settings_line.setText(self.form.summary())
+
+    # --- what other docks read -----------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The latest snapshot received (its generation, state, summary and results)."""
+        return self._latest
+
+    def results(self) -> tuple[GameResult, ...]:
+        """The latest batch's results so far, in index order (none from another layout)."""
+        return self._latest.results if self._ready_from >= self._floor else ()
+
+    @property
+    def simulator(self) -> LiveSimulator | None:
+        """The live simulator, once the dock has played something."""
+        return self._sim
+
+    # --- when to play -------------------------------------------------------------------
+
+    def design_changed(self) -> None:
+        """The design changed: play it after a pause in the changes."""
+        self._pending = True
+        if self._closed:
+            return
+        if self._visible:
+            self._debounce.start()
+
+    def layout_replaced(self) -> None:
+        """Another layout is open: batches played before are not its own; play it."""
+        submitted = self._sim.generation if self._sim is not None else 0
+        self._floor = max(submitted, self._latest.generation) + 1
+        self.design_changed()
+
+    def _settings_changed(self) -> None:
+        if self._qsettings is not None:
+            self.form.save(self._qsettings)
+        self.design_changed()
+
+    def play_now(self) -> int:
+        """Hand the current design to the simulator now; returns its generation."""
+        self._debounce.stop()
+        if self._closed:
+            return self._latest.generation
+        self._pending = False
+        sim = self._ensure_simulator()
+        try:
+            design = self._design()
+        except Exception as exc:  # a design that cannot even be gathered pauses, not crashes
+            self._latest = Snapshot(self._latest.generation, "paused", f"no design: {exc}")
+            self._redraw()
+            return self._latest.generation
+        generation = sim.submit(design, self.form.settings(self._seed))
+        self._refresh.start()
+        return generation
+
+    def run_again(self) -> int:
+        """Play the design again with the next batch seed."""
+        self._seed += 1
+        if self._sim is not None and self._sim.paused:
+            self._sim.resume()
+        return self.play_now()
+
+    def toggle_pause(self) -> None:
+        """Pause the batch in flight, or resume with the latest design."""
+        sim = self._ensure_simulator()
+        if sim.paused:
+            sim.resume()
+            self._refresh.start()
+        else:
+            sim.pause()
+        self.pause_button.setText("Resume" if sim.paused else "Pause")
+
+    def _ensure_simulator(self) -> LiveSimulator:
+        if self._sim is None:
+            self._sim = LiveSimulator(
+                jobs=self._jobs, context=self.context, on_update=self.bridge.snapshot.emit
+            )
+        return self._sim
+
+    @property
+    def shown(self) -> bool:
+        """Whether the designer can see the dock (its tab is the current one)."""
+        return self._visible
+
+    def set_shown(self, shown: bool) -> None:
+        """The dock was shown or hidden (its ``visibilityChanged``, tabs included).
+
+        A shown dock plays the design it has not played yet; a hidden one starts no batch
+        (the one in flight finishes), so a dock nobody looks at keeps the cores free.
+        """
+        self._visible = shown
+        if self._closed:
+            return
+        if not shown:
+            self._debounce.stop()
+            return
+        self._ensure_simulator()  # starts the worker server while the debounce runs
+        if self._pending:
+            self._debounce.start()
+
+    def shutdown(self) -> None:
+        """Cancel the batch and end the worker processes (the window is closing)."""
+        self._closed = True
+        self._debounce.stop()
+        self._refresh.stop()
+        if self._sim is not None:
+            self._sim.close()
+
+    # --- showing ------------------------------------------------------------------------
+
+    def _received(self, snapshot: Snapshot) -> None:
+        # queued from the simulator's thread; an older generation's snapshot is stale
+        if snapshot.generation >= self._latest.generation:
+            self._latest = snapshot
+            if snapshot.ready is not self._ready:
+                self._ready, self._ready_from = snapshot.ready, snapshot.generation
+            if not self._refresh.isActive():
+                self._redraw()
+
+    def _redraw(self) -> None:
+        snap = self._latest
+        if snap is self._shown:
+            if snap.state not in ("loading", "running"):
+                self._refresh.stop()
+            return
+        self._shown = snap
+        state = STATE_WORDS.get(snap.state, snap.state)
+        text = f"<b>{state}</b>: {snap.reason}" if snap.reason else f"<b>{state}</b>"
+        if snap.diagnostics:
+            lines = "<br>".join(_escape(line) for line in snap.diagnostics)
+            text += f"<br><tt>{lines}</tt>"
+        self.state_label.setText(text)
+        self.progress.setMaximum(max(snap.planned, 1))
+        self.progress.setValue(min(snap.done, max(snap.planned, 1)))
+        self.progress.setFormat(f"{snap.done} of {snap.planned} games")
+        self.rate_label.setText(f"{snap.games_per_second:.0f} games/s" if snap.done else "")
+        if snap.summary is not None:
+            self.report.setHtml(summary_html(snap.summary))
+        elif snap.state == "paused" and snap.diagnostics:
+            self.report.setHtml("")
+        self.warnings.clear()
+        self.warnings.addItems([f"⚠ {warning}" for warning in snap.warnings])
+        self.warnings.setVisible(bool(snap.warnings))
+        self._show_failures(snap)
+        if snap.bots_available:
+            self.form.offer(
+                snap.factions_available,
+                snap.modules_available,
+                snap.bots_available,
+                seats=snap.seats_available,
+            )
+        self._settings_summary()
+        paused = self._sim is not None and self._sim.paused
+        self.pause_button.setText("Resume" if paused else "Pause")
+        self.results_changed.emit(snap)
+
+    def _show_failures(self, snap: Snapshot) -> None:
+        self.failures.clear()
+        for result in snap.failures:
+            item = QTreeWidgetItem(
+                [str(result.index), str(result.seed), ", ".join(result.factions), result.error]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, result.index)
+            item.setToolTip(3, result.error or "")
+            self.failures.addTopLevelItem(item)
+        has = bool(snap.failures)
+        self.failed_box.setVisible(has)
+        self.copy_button.setEnabled(has)
+        self.replay_button.setEnabled(has)
+
+    def _result_of(self, item: QTreeWidgetItem | None) -> GameResult | None:
+        if item is None:
+            return None
+        index = item.data(0, Qt.ItemDataRole.UserRole)
+        return next((r for r in self._latest.results if r.index == index), None)
+
+    def _failure_activated(self, item: QTreeWidgetItem, _column: int) -> None:
+        result = self._result_of(item)
+        if result is not None:
+            self.replay_requested.emit(result)
+
+    def _replay_selected(self) -> None:
+        item = self.failures.currentItem() or self.failures.topLevelItem(0)
+        result = self._result_of(item)
+        if result is not None:
+            self.replay_requested.emit(result)
+
+    def copy_failures(self) -> str:
+        """Copy the failed games' seeds, factions, errors and choices to the clipboard."""
+        text = self._latest.failures_text()
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

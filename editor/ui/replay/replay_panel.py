@@ -1,0 +1,582 @@
+"""The Replay tab: pick a simulated game of the latest batch (or enter a seed) and step
+through it on a board of its own, with its event log.
+
+The replay itself is :mod:`editor.sim.replay` (Qt-free); the board of each step comes from
+the layout game's ``replay_frame`` hook. The dock's board is read-only and separate from the
+editing board. Keys while the tab has the focus: Left/Right step, Home/End jump, Space plays
+or pauses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.core import registry
+from editor.core.engine import Engine
+from editor.core.layouts import Layout
+from editor.core.registry import Frame
+from editor.core.workspace import Workspace
+from editor.sim.replay import Replay, differences, replay_result, replay_seed
+from editor.sim.runner import BatchPlan, GameResult, describe_error
+from editor.studio.board_picture import BoardPicture, describe_space, layout_picture
+from editor.studio.field_marks import counter_marks
+from editor.ui.board.board_view import BoardView
+from editor.ui.replay.replay_log import EventLog
+from editor.ui.replay.replay_pieces import PiecesItem, describe_piece, seat_name
+
+#: Play speeds offered: label and milliseconds per step.
+SPEEDS = (("½×", 1000), ("1×", 500), ("2×", 250), ("4×", 125), ("8×", 60))
+DEFAULT_SPEED = 1
+#: How many players a replay plays when no batch set the plan (a seed entered at once).
+DEFAULT_PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class ReplayContext:
+    """What replays of a batch need: engine, prepared content, plan, layout and workspace."""
+
+    engine: Engine
+    prepared: Any
+    plan: BatchPlan
+    layout: Layout
+    workspace: Workspace
+
+
+def default_context(workspace: Workspace, layout: Layout) -> ReplayContext:
+    """A context for a seed entered before any batch: the layout's engine, two seats, the
+    game's heuristic bot when it has one (else its first), every faction of the packs.
+
+    Raises ValueError when the layout's game cannot be played.
+    """
+    game = registry.get(layout.game)
+    if game is None or game.engine is None:
+        raise ValueError(f"the game {layout.game!r} has no rules engine to replay")
+    engine = game.engine
+    prepared = engine.prepare(workspace, layout)
+    bots = list(engine.bots())
+    bot = "heuristic" if "heuristic" in bots else bots[0]
+    plan = BatchPlan(
+        games=0,
+        players=DEFAULT_PLAYERS,
+        bots=(bot,) * DEFAULT_PLAYERS,
+        factions=tuple(engine.factions(prepared)),
+    )
+    return ReplayContext(engine, prepared, plan, layout, workspace)
+
+
+def _button(icon: QStyle.StandardPixmap, text: str, tip: str, parent: QWidget) -> QToolButton:
+    button = QToolButton(parent)
+    button.setIcon(parent.style().standardIcon(icon))
+    button.setText(text)  # read by screen readers; the icon is what is shown
+    button.setToolTip(tip)
+    button.setAutoRaise(True)
+    return button
+
+
+class ReplayPanel(QWidget):
+    """Games of the batch, a seed entry, the replay's board, step controls and event log."""
+
+    #: The step shown changed.
+    step_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context: ReplayContext | None = None
+        #: Makes a context from the layout being edited, for a seed entered before any batch.
+        self.fallback: Callable[[], ReplayContext] | None = None
+        #: Whether the context is the fallback's (dropped when the design changes).
+        self._from_fallback = False
+        self.results: list[GameResult] = []
+        self.replay: Replay | None = None
+        #: The simulated game the replay shows (None for a seed entered by hand).
+        self.result: GameResult | None = None
+        self.step = 0
+        self._base: BoardPicture | None = None
+        #: The board of the replay shown (its context's, kept when the context changes).
+        self._replay_base: BoardPicture | None = None
+
+        # the games of the batch, and a seed entry
+        self.games = QTableWidget(0, 5, self)
+        self.games.setHorizontalHeaderLabels(["#", "seed", "factions", "winner", "rounds"])
+        self.games.verticalHeader().setVisible(False)
+        self.games.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.games.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.games.itemActivated.connect(lambda item: self.replay_row(item.row()))
+        self.games.cellClicked.connect(lambda row, _col: self.replay_row(row))
+        self.seed_edit = QLineEdit(self)
+        self.seed_edit.setPlaceholderText("seed")
+        self.seed_edit.setToolTip("Play a match of the batch's settings with this seed")
+        self.seed_edit.returnPressed.connect(self._seed_entered)
+        self.seed_button = QPushButton("Play Seed", self)
+        self.seed_button.clicked.connect(self._seed_entered)
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed_edit, 1)
+        seed_row.addWidget(self.seed_button)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(QLabel("Games of the latest batch", left))
+        left_layout.addWidget(self.games, 1)
+        left_layout.addLayout(seed_row)
+
+        # the board and the controls
+        self.board = BoardView(BoardPicture("Replay", []), self)
+        for action in (
+            self.board.zoom_in_action,
+            self.board.zoom_out_action,
+            self.board.fit_action,
+        ):
+            action.setShortcuts([])  # the editing board owns Ctrl+= / Ctrl+- / Ctrl+0
+        self.pieces = PiecesItem(self.board.board_scene)
+        self.board.board_scene.addItem(self.pieces)
+        self.title = QLabel(self)
+        self.title.setWordWrap(True)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        #: The frame's status lines (the sea, the wind, who is out).
+        self.situation = QLabel(self)
+        pixmaps = QStyle.StandardPixmap
+        self.start_button = _button(
+            pixmaps.SP_MediaSkipBackward, "Start", "Jump to the set-up (Home)", self
+        )
+        self.back_button = _button(
+            pixmaps.SP_MediaSeekBackward, "Back", "One step back (Left)", self
+        )
+        self.play_button = _button(pixmaps.SP_MediaPlay, "Play", "Play or pause (Space)", self)
+        self.forward_button = _button(
+            pixmaps.SP_MediaSeekForward, "Forward", "One step forward (Right)", self
+        )
+        self.end_button = _button(pixmaps.SP_MediaSkipForward, "End", "Jump to the end (End)", self)
+        self.start_button.clicked.connect(self.to_start)
+        self.back_button.clicked.connect(self.step_back)
+        self.play_button.clicked.connect(self.toggle_play)
+        self.forward_button.clicked.connect(self.step_forward)
+        self.end_button.clicked.connect(self.to_end)
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setRange(0, 0)
+        self.slider.valueChanged.connect(self.set_step)
+        self.step_label = QLabel(self)
+        self.speed = QComboBox(self)
+        for text, ms in SPEEDS:
+            self.speed.addItem(text, ms)
+        self.speed.setCurrentIndex(DEFAULT_SPEED)
+        self.speed.setToolTip("Play speed")
+        self.speed.currentIndexChanged.connect(self._speed_changed)
+        controls = QHBoxLayout()
+        for widget in (
+            self.start_button,
+            self.back_button,
+            self.play_button,
+            self.forward_button,
+            self.end_button,
+        ):
+            controls.addWidget(widget)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.step_label)
+        controls.addWidget(self.speed)
+        middle = QWidget(self)
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.title)
+        middle_layout.addWidget(self.board, 1)
+        middle_layout.addWidget(self.situation)
+        middle_layout.addLayout(controls)
+        middle_layout.addWidget(self.status)
+
+        self.log = EventLog(self)
+        self.log.step_chosen.connect(self.set_step)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(middle)
+        splitter.addWidget(self.log)
+        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(2, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(splitter)
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(SPEEDS[DEFAULT_SPEED][1])
+        self.timer.timeout.connect(self._tick)
+
+        self.keys: dict[str, QAction] = {}
+        for key, slot in (
+            ("Left", self.step_back),
+            ("Right", self.step_forward),
+            ("Home", self.to_start),
+            ("End", self.to_end),
+            ("Space", self.toggle_play),
+        ):
+            action = QAction(key, self)
+            action.setShortcut(QKeySequence(key))
+            # only while the tab has the focus: the editing board keeps its own keys
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False, s=slot: s())
+            self.addAction(action)
+            self.keys[key] = action
+        self._update_controls()
+
+    # --- the batch --------------------------------------------------------------------
+
+    def set_context(self, context: ReplayContext | None) -> None:
+        """What replays are played with (engine, prepared content, plan, layout)."""
+        self.context = context
+        self._from_fallback = False
+        self._base = None if context is None else layout_picture(context.workspace, context.layout)
+        if self.replay is None and self._base is not None:
+            # nothing replayed yet: the board the games are played on, not an empty view
+            self._replay_base = self._base
+            self._draw(None)
+        self._update_controls()
+
+    def set_batch(
+        self,
+        results: Sequence[GameResult],
+        plan: BatchPlan,
+        engine: Engine,
+        prepared: Any,
+        layout: Layout,
+        workspace: Workspace,
+    ) -> None:
+        """List a batch's games (the replay shown stays until another is chosen)."""
+        self.set_context(ReplayContext(engine, prepared, plan, layout, workspace))
+        self.show_results(results)
+
+    def show_results(self, results: Sequence[GameResult]) -> None:
+        """List games by index: number, seed, factions, winner (or failed), rounds."""
+        ordered = sorted(results, key=lambda r: r.index)
+        if ordered == self.results:
+            return  # the simulator repeats itself while a batch runs: keep the selection
+        chosen = self.games.currentRow()
+        picked = self.results[chosen].index if 0 <= chosen < len(self.results) else None
+        self.results = ordered
+        self.games.setRowCount(len(self.results))
+        for row, result in enumerate(self.results):
+            if result.ok:
+                won = ", ".join(seat_name(s) for s in result.winners) or "nobody"
+                rounds = str(result.rounds)
+            else:
+                won, rounds = "failed", ""
+            cells = [str(result.index + 1), str(result.seed), " vs ".join(result.factions)]
+            for col, text in enumerate([*cells, won, rounds]):
+                item = QTableWidgetItem(text)
+                if not result.ok:
+                    item.setForeground(QBrush(QColor("#c62828")))
+                    item.setToolTip(result.error or "")
+                self.games.setItem(row, col, item)
+        self.games.resizeColumnsToContents()
+        rows = [row for row, r in enumerate(self.results) if r.index == picked]
+        self.games.blockSignals(True)
+        self.games.setCurrentCell(rows[0] if rows else -1, 0)
+        self.games.blockSignals(False)
+
+    def set_fallback(self, fallback: Callable[[], ReplayContext] | None) -> None:
+        """How to make a context from the layout being edited when no batch gave one."""
+        self.fallback = fallback
+        self._update_controls()
+
+    def design_changed(self) -> None:
+        """The design changed: a context made from the old layout is dropped (a batch's is
+        kept, its games still replay as they were played)."""
+        if self._from_fallback:
+            self.set_context(None)
+
+    def layout_replaced(self, picture: BoardPicture | None = None) -> None:
+        """Another layout is open: no games or seeds of the old one (a replay shown stays);
+        with nothing replayed, the board shows ``picture``, the new layout."""
+        self.set_context(None)
+        self.clear_batch()
+        if self.replay is None and picture is not None:
+            self._replay_base = picture
+            self._draw(None)
+
+    def clear_batch(self) -> None:
+        """No batch: no games listed (a replay shown stays, it is still a true replay)."""
+        self.show_results([])
+
+    # --- choosing a replay ------------------------------------------------------------
+
+    def replay_row(self, row: int) -> None:
+        """Replay the game on a row of the list."""
+        if 0 <= row < len(self.results):
+            self.replay_game(self.results[row])
+
+    def replay_game(self, result: GameResult) -> Replay | None:
+        """Replay a simulated game of the batch (a failed one up to its error)."""
+        context = self.context
+        if context is None:
+            self.status.setText("No batch to replay yet.")
+            return None
+        frame, words = self._frame_hook(), self._words_hook()
+        try:
+            played = replay_result(
+                context.engine, context.prepared, context.plan, result, frame=frame, words=words
+            )
+        except Exception as exc:  # a bug in a game's frame hook must not take the editor down
+            self.status.setText(f"Could not replay game {result.index + 1}: {describe_error(exc)}")
+            return None
+        self.show_replay(played, result)
+        return played
+
+    def replay_seed(self, seed: int) -> Replay | None:
+        """Play a match with the batch's settings and this seed."""
+        context = self.context
+        if context is None and self.fallback is not None:
+            try:
+                context = self.fallback()
+            except Exception as exc:  # the layout cannot be played: say why
+                self.status.setText(f"Cannot play a seed on this layout: {describe_error(exc)}")
+                return None
+            self.set_context(context)
+            self._from_fallback = True
+        if context is None:
+            self.status.setText("No layout to play a seed on yet.")
+            return None
+        frame, words = self._frame_hook(), self._words_hook()
+        try:
+            played = replay_seed(
+                context.engine, context.prepared, context.plan, seed, frame=frame, words=words
+            )
+        except Exception as exc:  # as above: said in the tab, never a crash
+            self.status.setText(f"Could not play seed {seed}: {describe_error(exc)}")
+            return None
+        self.show_replay(played, None)
+        return played
+
+    def _seed_entered(self) -> None:
+        text = self.seed_edit.text().strip()
+        try:
+            seed = int(text, 0)
+        except ValueError:
+            self.status.setText(f"A seed is a whole number, not {text!r}.")
+            return
+        if seed < 0:
+            self.status.setText("A seed cannot be negative.")
+            return
+        self.replay_seed(seed)
+
+    def _frame_hook(self) -> registry.ReplayFrame | None:
+        context = self.context
+        game = registry.playable(context.layout.game) if context is not None else None
+        return game.replay_frame if game is not None else None
+
+    def _words_hook(self) -> registry.ReplayWords | None:
+        context = self.context
+        game = registry.playable(context.layout.game) if context is not None else None
+        return game.replay_words if game is not None else None
+
+    # --- showing a replay -------------------------------------------------------------
+
+    def show_replay(self, played: Replay, result: GameResult | None = None) -> None:
+        """Show a replay from its set-up; ``result`` is the simulated game it replays."""
+        self.pause()
+        self.replay = played
+        self.result = result
+        # the board the replay was played on: it stays when the batch or the layout changes
+        self._replay_base = self._base
+        self.log.show_steps(played.steps)
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(played.steps) - 1)
+        self.slider.blockSignals(False)
+        self.title.setText(self._title(played, result))
+        self.status.setText(self._verdict(played, result))
+        self.status.setStyleSheet("color: #c62828;" if played.error else "")
+        self.step = -1
+        self.set_step(0)
+
+    def _title(self, played: Replay, result: GameResult | None) -> str:
+        spec = played.spec
+        which = f"Game {result.index + 1}" if result is not None else "Seed entered"
+        factions = " vs ".join(spec.factions) or f"{spec.players} players"
+        text = f"{which} · seed {spec.seed} · {factions}"
+        outcome = played.outcome
+        if outcome is not None:
+            won = ", ".join(seat_name(s) for s in outcome.winners) or "nobody"
+            text += f" · {won} won in round {outcome.rounds} ({outcome.reason})"
+        return text
+
+    def _verdict(self, played: Replay, result: GameResult | None) -> str:
+        if played.error is not None:
+            return f"Failed at step {played.steps[-1].number}: {played.error}"
+        if played.outcome is None:
+            return "The recorded choices end before the game does."
+        if result is None:
+            return f"{played.decisions} decisions."
+        found = differences(played, result)
+        if found:
+            return "This replay differs from the simulated game: " + "; ".join(found)
+        return f"{played.decisions} decisions; the same end as the simulated game."
+
+    def frame(self) -> Frame | None:
+        """The board shown now: the current step's frame, or the last one before it (a
+        failed step may have none)."""
+        if self.replay is None:
+            return None
+        for step in reversed(self.replay.steps[: self.step + 1]):
+            if step.frame is not None:
+                return step.frame
+        return None
+
+    def set_step(self, step: int) -> None:
+        """Show the board after a step (0: the set-up)."""
+        played = self.replay
+        if played is None:
+            return
+        step = max(0, min(step, len(played.steps) - 1))
+        if step == self.step:
+            return
+        self.step = step
+        self.slider.blockSignals(True)
+        self.slider.setValue(step)
+        self.slider.blockSignals(False)
+        self.log.mark(step)
+        self._draw(self.frame())
+        self._update_controls()
+        self.step_changed.emit(step)
+
+    def _draw(self, frame: Frame | None) -> None:
+        base = self._replay_base
+        if base is None:
+            return
+        scene = self.board.board_scene
+        if frame is None:
+            self._set_picture(base)
+            self.pieces.set_pieces(())
+            return
+        picture = dataclasses.replace(
+            base,
+            labels=list(base.labels),
+            stacks={label: list(stack) for label, stack in frame.stacks.items() if stack},
+            colours=dict(base.colours),
+            tile_marks={},
+            counters={
+                label: counter_marks(dict(counts)) for label, counts in frame.counters.items()
+            },
+            badges={},
+            counter_colours=dict(base.counter_colours),
+        )
+        self._set_picture(picture)
+        self.pieces.set_pieces(frame.pieces)
+        for label, item in scene.space_items.items():
+            lines = [describe_space(label, list(frame.stacks.get(label, ())), base.empty_word)]
+            lines += [describe_piece(p) for p in self.pieces.at(label)]
+            item.setToolTip("\n".join(lines))
+
+    def _set_picture(self, picture: BoardPicture) -> None:
+        scene = self.board.board_scene
+        fresh = picture.grid != scene.picture.grid or picture.spaces(margin=True) != list(
+            scene.space_items
+        )
+        scene.set_picture(picture)
+        if fresh or not shiboken6.isValid(self.pieces) or self.pieces.scene() is not scene:
+            # a new board: the scene dropped its items, the pieces with them
+            self.pieces = PiecesItem(scene)
+            scene.addItem(self.pieces)
+            self.board.fit()
+
+    def _update_controls(self) -> None:
+        played = self.replay
+        last = len(played.steps) - 1 if played is not None else 0
+        has = played is not None
+        self.start_button.setEnabled(has and self.step > 0)
+        self.back_button.setEnabled(has and self.step > 0)
+        self.forward_button.setEnabled(has and self.step < last)
+        self.end_button.setEnabled(has and self.step < last)
+        self.play_button.setEnabled(has and last > 0)
+        self.slider.setEnabled(has)
+        seeds = self.context is not None or self.fallback is not None
+        self.seed_edit.setEnabled(seeds)
+        self.seed_button.setEnabled(seeds)
+        if played is None:
+            self.step_label.setText("no replay")
+            self.situation.setText("")
+            return
+        frame = self.frame()
+        where = f" · round {frame.round} · {frame.phase}" if frame is not None else ""
+        self.step_label.setText(f"step {self.step} of {last}{where}")
+        self.situation.setText(" · ".join(frame.status) if frame is not None else "")
+
+    # --- moving -----------------------------------------------------------------------
+
+    def step_forward(self) -> None:
+        """One step on (Right)."""
+        self.set_step(self.step + 1)
+
+    def step_back(self) -> None:
+        """One step back (Left)."""
+        self.set_step(self.step - 1)
+
+    def to_start(self) -> None:
+        """The set-up (Home)."""
+        self.set_step(0)
+
+    def to_end(self) -> None:
+        """The last step (End)."""
+        if self.replay is not None:
+            self.set_step(len(self.replay.steps) - 1)
+
+    @property
+    def playing(self) -> bool:
+        """Whether the replay plays on by itself."""
+        return self.timer.isActive()
+
+    def play(self) -> None:
+        """Play on from the current step (from the start when at the end)."""
+        played = self.replay
+        if played is None or len(played.steps) < 2:
+            return
+        if self.step >= len(played.steps) - 1:
+            self.set_step(0)
+        self.timer.start()
+        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPause))
+        self.play_button.setText("Pause")
+
+    def pause(self) -> None:
+        """Stop playing."""
+        self.timer.stop()
+        self.play_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
+        self.play_button.setText("Play")
+
+    def toggle_play(self) -> None:
+        """Play or pause (Space)."""
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+
+    def _tick(self) -> None:
+        played = self.replay
+        if played is None or self.step >= len(played.steps) - 1:
+            self.pause()
+            return
+        self.step_forward()
+        if self.step >= len(played.steps) - 1:
+            self.pause()
+
+    def _speed_changed(self, index: int) -> None:
+        self.timer.setInterval(int(self.speed.itemData(index)))

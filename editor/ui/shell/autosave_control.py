@@ -1,0 +1,93 @@
+"""When the editor autosaves: soon after an edit and every so often, while work is unsaved.
+
+The files themselves (where, what format, what is pending after a crash) are
+:mod:`editor.studio.autosave`; offering the work back is :mod:`editor.ui.shell.file_actions`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+from editor.studio.autosave import Autosaver
+
+if TYPE_CHECKING:
+    from editor.ui.shell.main_window import MainWindow
+
+#: How long after the last edit the work is autosaved.
+AUTOSAVE_DELAY_MS = 3000
+
+
+class AutosaveControl(QObject):
+    """Autosaves the window's unsaved layout; forgets the autosave once the work is safe."""
+
+    def __init__(self, window: MainWindow, folder: Path, every_seconds: int = 30) -> None:
+        super().__init__(window)
+        self.window = window
+        self.autosaver = Autosaver(folder)
+        self._written: str | None = None
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(AUTOSAVE_DELAY_MS)
+        self._soon.timeout.connect(self.now)
+        self._every = QTimer(self)
+        self._every.setInterval(max(1, every_seconds) * 1000)
+        self._every.timeout.connect(self.now)
+        self._every.start()
+
+    def edited(self) -> None:
+        """The layout changed: autosave it shortly (a burst of edits is written once)."""
+        self._soon.start()
+
+    def now(self) -> bool:
+        """Write unsaved work to the autosave file (nothing when all is saved)."""
+        window = self.window
+        if not window.is_dirty:
+            self.discard()
+            return False
+        text = window.model.text()
+        if text == self._written and self.autosaver.file.exists():
+            return False
+        try:
+            self.autosaver.write(window.model.path, window.model.layout.name, text)
+        except OSError as exc:
+            window.statusBar().showMessage(f"Autosave failed: {exc}", 6000)
+            return False
+        self._written = text
+        return True
+
+    def saved_aside(self) -> bool:
+        """Whether unsaved work is in an up-to-date autosave file, autosaving it first if not.
+
+        :meth:`now` answers whether it wrote, which is False when the timer already did;
+        this answers whether the work is safe.
+        """
+        self.now()
+        window = self.window
+        layout = (
+            window.is_dirty
+            and self._written == window.model.text()
+            and self.autosaver.file.exists()
+        )
+        # the open content files have their own autosave (editor.ui.content.document_tabs)
+        documents = getattr(window, "documents", None)
+        files = documents.saved_aside() if documents is not None else None
+        if files is None:
+            return layout
+        return files if not window.is_dirty else layout and files
+
+    def discard(self) -> None:
+        """The work is saved, thrown away or replaced: remove its autosave."""
+        self.autosaver.remove()
+        self._written = None
+
+    def forget_written(self) -> None:
+        """Another layout is in the window: the next autosave writes whatever it holds."""
+        self._written = None
+
+    def stop(self) -> None:
+        """No more autosaves (the window is closing)."""
+        self._every.stop()
+        self._soon.stop()
