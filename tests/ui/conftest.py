@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from editor.core.resources import layouts_dir
 from editor.studio.autosave import Recovery
-from editor.ui.shell.prompts import Answer, Prompts
+from editor.ui.common.prompts import Answer, Prompts
 
 
 class ScriptedPrompts(Prompts):

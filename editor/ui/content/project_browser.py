@@ -9,7 +9,7 @@ alone), so it stays quick and shows packs whose other files have errors.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,6 +47,7 @@ from editor.studio.layout_files import (
     read_source,
 )
 from editor.studio.layout_model import LayoutModel
+from editor.studio.studio import unique_folders
 
 if TYPE_CHECKING:
     from editor.ui.shell.main_window import MainWindow
@@ -108,21 +109,6 @@ def pack_files(folder: Path) -> list[Path]:
     """A pack's YAML files: ``pack.yaml`` first, then the rest by name."""
     files = walk_yaml(folder).files
     return sorted(files, key=lambda p: (p.name != "pack.yaml", str(p.relative_to(folder))))
-
-
-def unique_folders(folders: Iterable[Path]) -> list[Path]:
-    """Folders in order, each once (by resolved path), only those that exist."""
-    out: list[Path] = []
-    seen: set[Path] = set()
-    for folder in folders:
-        folder = Path(folder)
-        if not folder.is_dir():
-            continue
-        resolved = folder.resolve()
-        if resolved not in seen:
-            seen.add(resolved)
-            out.append(folder)
-    return out
 
 
 def remembered_folders(values: object) -> list[Path]:

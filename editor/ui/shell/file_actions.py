@@ -1,6 +1,6 @@
 """The File menu's work: new, open, save, save as, export, and offering back crashed work.
 
-Every question goes through the window's :class:`~editor.ui.shell.prompts.Prompts`; reading files
+Every question goes through the window's :class:`~editor.ui.common.prompts.Prompts`; reading files
 is :mod:`editor.studio.layout_files`, writing them :func:`editor.core.atomic.write_text_atomic`.
 """
 

@@ -34,6 +34,7 @@ from editor.core.diagnostics import Diagnostic
 from editor.sim.design import Design
 from editor.studio.board_picture import BoardPicture, describe_space
 from editor.studio.layout_model import LayoutModel
+from editor.studio.studio import unique_folders
 from editor.studio.tools import Stroke, Tool
 from editor.ui.board.board_view import BoardView, LabelMode
 from editor.ui.board.commands import ReplaceLayout, SetStacks
@@ -41,14 +42,10 @@ from editor.ui.board.heatmap_layer import HeatmapCombo, HeatmapLayer
 from editor.ui.board.inspector import Inspector
 from editor.ui.board.palette import Palette
 from editor.ui.board.statistics_panel import StatisticsPanel
+from editor.ui.common.prompts import Prompts
 from editor.ui.content.document_tabs import DocumentTabs
 from editor.ui.content.preview import PreviewPanel
-from editor.ui.content.project_browser import (
-    SETTINGS_KEY,
-    ProjectBrowser,
-    remembered_folders,
-    unique_folders,
-)
+from editor.ui.content.project_browser import SETTINGS_KEY, ProjectBrowser, remembered_folders
 from editor.ui.playtest.simulator_dock import SimulatorPanel
 from editor.ui.replay.replay_panel import ReplayPanel, default_context
 from editor.ui.replay.sim_links import link_simulator
@@ -56,7 +53,6 @@ from editor.ui.shell.autosave_control import AutosaveControl
 from editor.ui.shell.file_actions import FileActions
 from editor.ui.shell.menus import build_menus, name_turns
 from editor.ui.shell.problems_panel import ProblemsPanel
-from editor.ui.shell.prompts import Prompts
 from editor.ui.shell.recent_files import RecentFiles
 from editor.ui.shell.window_settings import APP_NAME, ORGANISATION, restore_settings, save_settings
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from editor.ui.shell.prompts import Prompts
+from editor.ui.common.prompts import Prompts
 
 
 @pytest.fixture
@@ -23,8 +23,8 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
         yes = QMessageBox.StandardButton.Yes
         return yes if state["yes"] else QMessageBox.StandardButton.No
 
-    monkeypatch.setattr("editor.ui.shell.prompts.QFileDialog.getSaveFileName", file_dialog)
-    monkeypatch.setattr("editor.ui.shell.prompts.QMessageBox.question", question)
+    monkeypatch.setattr("editor.ui.common.prompts.QFileDialog.getSaveFileName", file_dialog)
+    monkeypatch.setattr("editor.ui.common.prompts.QMessageBox.question", question)
     return state
 
 
