@@ -86,14 +86,22 @@ class Studio:
     # --- the layout -----------------------------------------------------------------------
 
     def set_model(self, model: LayoutModel) -> None:
-        """Edit another layout: the docks show it, the checks and the simulator take it."""
-        self.model = model
-        self._adopt(model)
+        """Edit another layout: the docks show it, the checks and the simulator take it.
+
+        The layout open already may be set again (the docks show it afresh); its edits are
+        still told once each."""
+        if model is not self.model:
+            self.model = model
+            self._adopt(model)
         self.emit(Change.LAYOUT_REPLACED, model)
 
     def _adopt(self, model: LayoutModel) -> None:
         model.pack_folders = self._folders
-        model.subscribe(lambda changed, of=model: self._edited(of, changed))
+
+        def edited(changed: frozenset[str] | None) -> None:
+            self._edited(model, changed)
+
+        model.subscribe(edited)
 
     def _edited(self, model: LayoutModel, changed: frozenset[str] | None) -> None:
         if model is self.model:  # a layout no longer open says nothing

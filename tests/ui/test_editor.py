@@ -197,7 +197,7 @@ def test_mirror_and_undo(qtbot: QtBot, window: MainWindow) -> None:
     original = dict(window.model.layout.spaces)
     expected, lost = window.model.transformed(0, True)
     assert lost == []
-    assert window.transform(0, True)
+    assert window.board.transform(0, True)
     assert window.model.layout.spaces == expected.spaces != original
     assert window.model.stack("B2") == ()
     assert window.board_view.board_scene.item_for("B2").stack == []
@@ -217,14 +217,14 @@ def test_rotating_asks_before_stacks_fall_off(
     click(qtbot, window, "L10")
     original = dict(window.model.layout.spaces)
     prompts.confirms = [False, True]
-    assert not window.transform(1, False)
+    assert not window.board.transform(1, False)
     assert window.model.layout.spaces == original
     assert prompts.asked[-1] == (
         "confirm",
         "The stacks on A1, L10 would fall off the board and be lost."
         " Rotate layout 60° clockwise anyway?",
     )
-    assert window.transform(1, False)
+    assert window.board.transform(1, False)
     assert len(window.model.layout.spaces) == len(original) - 2
     assert window.undo_stack.undoText() == "Rotate layout 60° clockwise (drops A1, L10)"
     window.undo_action.trigger()
@@ -235,7 +235,7 @@ def test_a_turn_that_loses_nothing_asks_nothing(
     window: MainWindow, prompts: ScriptedPrompts
 ) -> None:
     original = dict(window.model.layout.spaces)
-    assert window.transform(-1, False)
+    assert window.board.transform(-1, False)
     assert prompts.asked == []
     assert len(window.model.layout.spaces) == len(original)
     assert window.undo_stack.undoText() == "Rotate layout 60° counterclockwise"
@@ -246,7 +246,7 @@ def test_a_turn_that_loses_nothing_asks_nothing(
 
 def test_inspector_edits_are_undo_commands(window: MainWindow) -> None:
     inspector = window.inspector
-    window.select_space("D4")
+    window.board.select_space("D4")
     assert inspector.title.text() == "D4"
     inspector.choose_tile("mountain")
     inspector.add_button.click()
@@ -305,11 +305,11 @@ def test_l_cycles_the_label_modes_from_the_keyboard(qtbot: QtBot, window: MainWi
 def test_label_modes_and_backs(window: MainWindow) -> None:
     item = window.board_view.board_scene.item_for("B2")
     assert item.label_shown()
-    window.set_label_mode(LabelMode.HOVER)
+    window.board.set_label_mode(LabelMode.HOVER)
     assert not item.label_shown()
     item.hovered = True
     assert item.label_shown()
-    window.set_label_mode(LabelMode.OFF)
+    window.board.set_label_mode(LabelMode.OFF)
     assert not item.label_shown()
     d3 = window.board_view.board_scene.item_for("D3")
     assert d3.tile_marks is None
@@ -347,7 +347,7 @@ def test_the_bundled_layout_is_saved_elsewhere(
     open_window, prompts: ScriptedPrompts, tmp_path: Path
 ) -> None:
     win = open_window()
-    win.transform(0, True)
+    win.board.transform(0, True)
     target = tmp_path / "mine.layout.yaml"
     prompts.save_paths = [target]
     assert win.files.save()
@@ -441,7 +441,7 @@ def test_settings_remember_the_window(
 ) -> None:
     first = open_window(crab_file)
     first.resize(1000, 700)
-    first.set_label_mode(LabelMode.HOVER)
+    first.board.set_label_mode(LabelMode.HOVER)
     first.palette_dock.hide()
     first.close()
     assert settings_file.exists()
@@ -547,7 +547,7 @@ def test_a_problem_appears_clears_and_leads_to_its_space(qtbot: QtBot, window: M
     row = next(i for i, d in enumerate(panel.diagnostics) if d.code == "illegal-stack")
     assert panel.space_of(row) == "L1"
     assert window.problems_dock.windowTitle().startswith("Problems")
-    window.select_space("A1")
+    window.board.select_space("A1")
     panel.space_activated.emit(panel.space_of(row))
     assert window.board_view.board_scene.selected == "L1"
     assert window.inspector.title.text() == "L1"
@@ -582,7 +582,7 @@ def test_an_export_writes_labels_only_when_they_always_show(
 ) -> None:
     images: dict[LabelMode, bytes] = {}
     for mode in LabelMode:
-        window.set_label_mode(mode)
+        window.board.set_label_mode(mode)
         target = tmp_path / f"{mode.value}.png"
         prompts.export_paths = [target]
         assert window.files.export()
@@ -654,7 +654,7 @@ def test_a_layout_without_a_known_board_cannot_be_turned(
     window: MainWindow, prompts: ScriptedPrompts, bad_dir: Path
 ) -> None:
     assert window.files.open_file(bad_dir / "layouts" / "unknown-board-and-pack.layout.yaml")
-    assert not window.transform(1, False)
+    assert not window.board.transform(1, False)
     assert prompts.asked[-1] == ("error", "no board 'snails-beginner' to turn the layout on")
 
 
@@ -704,8 +704,8 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
 ) -> None:
     inspector = window.inspector
     scene = window.board_view.board_scene
-    window.set_show_backs(True)
-    window.select_space("D5")  # beach, meadow
+    window.board.set_show_backs(True)
+    window.board.select_space("D5")  # beach, meadow
     inspector.select_level(1)
     combo = inspector.back_choice
     assert [combo.itemText(i) for i in range(combo.count())] == [
@@ -767,7 +767,7 @@ def test_pin_a_back_add_a_token_mark_a_start_undo_save_reopen(
 
 def test_token_steps_merge_and_a_back_goes_back_to_random(window: MainWindow) -> None:
     inspector = window.inspector
-    window.select_space("D4")
+    window.board.select_space("D4")
     spin = inspector.count_spins["tokens"]["fire"]
     spin.stepUp()
     spin.stepUp()
@@ -789,7 +789,7 @@ def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     inspector = window.inspector
-    window.select_space("D3")  # beach, meadow, mountain
+    window.board.select_space("D3")  # beach, meadow, mountain
     inspector.select_level(2)
     choose_back(window, "salt-deposits")
     inspector.select_level(0)
@@ -838,12 +838,12 @@ def test_tools_keep_backs_with_their_tiles_and_clearing_drops_all(
 
 def test_turning_the_layout_carries_backs_tokens_and_starts(window: MainWindow) -> None:
     inspector = window.inspector
-    window.select_space("C4")  # a beach; mirrored about column F it lands on I4
+    window.board.select_space("C4")  # a beach; mirrored about column F it lands on I4
     inspector.select_level(0)
     choose_back(window, "fertilizers")
     inspector.count_spins["tokens"]["damaged"].stepUp()
     inspector.mark_checks["starts"].click()
-    assert window.transform(0, True)
+    assert window.board.transform(0, True)
     layout = window.model.layout
     assert (layout.value("backs"), layout.value("tokens"), layout.value("starts")) == (
         {"I4": ("fertilizers",)},
@@ -867,7 +867,7 @@ def test_turns_go_by_the_grids_step_and_a_spot_moves_in_one_command(
     # the square game's home is a spot: checking it on another cell moves it there
     scene = window.board_view.board_scene
     home = window.inspector.mark_checks["home"]
-    window.select_space("1,1")
+    window.board.select_space("1,1")
     assert home.text() == "Home cell" and home.isEnabled() and not home.isChecked()
     home.click()
     assert window.model.layout.value("home") == "1,1"
@@ -880,5 +880,5 @@ def test_turns_go_by_the_grids_step_and_a_spot_moves_in_one_command(
     assert (scene.item_for("1,1").badge, scene.item_for("0,1").badge) == (None, "H")
 
     prompts.confirms = [True]  # a 4 x 3 yard turned a quarter may lose cells
-    assert window.transform(1, False)
+    assert window.board.transform(1, False)
     assert window.undo_stack.undoText().startswith("Rotate layout 90° clockwise")

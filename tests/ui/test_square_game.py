@@ -59,7 +59,7 @@ def _ground(window: MainWindow, label: str) -> QColor:
 
 def test_the_yard_opens_as_a_board_of_squares(window: MainWindow) -> None:
     assert window.model.layout.id == "yard" and window.model.layout.game == "square-test"
-    picture = window.picture
+    picture = window.board.picture
     assert isinstance(picture, BoardPicture)
     assert (picture.grid, picture.open, picture.empty_colour) == ("square", False, EMPTY_COLOUR)
     scene = window.board_view.board_scene
@@ -71,7 +71,7 @@ def test_the_yard_opens_as_a_board_of_squares(window: MainWindow) -> None:
     rect = scene.item_for("0,0").polygon().boundingRect()
     assert rect.width() == pytest.approx(2 * HEX_SIZE) == rect.height()
     assert scene.item_for("1,0").polygon().boundingRect().left() == pytest.approx(rect.right())
-    assert window.picture.describe(HOLE) == f"{HOLE}: hole"
+    assert window.board.picture.describe(HOLE) == f"{HOLE}: hole"
     assert _close(_ground(window, "0,0"), FLOOR)
     assert _close(_ground(window, HOLE), EMPTY)
 

@@ -8,12 +8,16 @@ every open tab shortly after an edit, and shows the problems underlined and in t
 dock; saves are atomic; a file changed on disk by another program is reloaded when the tab
 holds no edits and offered for reload when it does; unsaved text is autosaved and offered
 back after a crash.
+
+The tabs are built from the :class:`~editor.studio.studio.Studio` (they are its source of open
+texts, and tell it of each change with ``studio.text_changed(path)``) and the window's
+:class:`~editor.ui.common.services.ContentServices`; what the window shows of them (the
+Problems dock, the title's unsaved mark, the board's Undo) it connects to their signals.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QTextCursor
@@ -28,11 +32,10 @@ from editor.core.schema_help import known_ids, schema_for_file
 from editor.core.schemas import SchemaRegistry
 from editor.core.workspace import PathError, load_workspace
 from editor.studio.autosave import BufferAutosaver, Recovery
+from editor.studio.studio import Studio
+from editor.ui.common.services import ContentServices
 from editor.ui.content.code_editor import CodeEditor
 from editor.ui.content.find_bar import FindBar
-
-if TYPE_CHECKING:
-    from editor.ui.shell.main_window import MainWindow
 
 #: How long after the last keystroke the open files are checked.
 CHECK_DELAY_MS = 300
@@ -144,23 +147,42 @@ class DocumentTab(QWidget):
 
 
 class DocumentTabs(QObject):
-    """The content-file tabs of one window, and everything that keeps their text safe."""
+    """The content-file tabs of one window, and everything that keeps their text safe.
+
+    ``tabs`` is the window's central tab widget, whose first tab (the board) never closes;
+    the Undo, Redo, Find and Close Tab actions are added to ``parent`` so that their
+    shortcuts work anywhere in it.
+    """
 
     #: The current tab's file (None on the board tab) and its text, on a switch or an edit.
     current_text_changed = Signal(object, str)
     #: The current tab's file and its cursor's 1-based line and column.
     cursor_moved = Signal(object, int, int)
-    #: The content files' problems were checked again.
-    diagnostics_changed = Signal()
+    #: The content files' problems were checked again: given them (for the Problems dock).
+    diagnostics_changed = Signal(list)
+    #: Whether some tab holds unsaved edits may have changed (the window's title marks it).
+    dirty_changed = Signal()
+    #: True when a file tab became current (its Undo and Redo act), False on another tab.
+    file_tab_current = Signal(bool)
+    #: A tab's file was saved under a new name: given the new path (the Project dock lists it).
+    saved_as = Signal(object)
 
-    def __init__(self, window: MainWindow, tabs: QTabWidget) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        studio: Studio,
+        services: ContentServices,
+        parent: QWidget,
+        tabs: QTabWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.services = services
         self.tabs = tabs
         self.diagnostics: list[Diagnostic] = []
         self._schemas: SchemaRegistry | None = None
         self._asking: set[Path] = set()
-        self.autosaver = BufferAutosaver(window.data_dir / "autosave")
+        self.autosaver = BufferAutosaver(services.data_dir / "autosave")
+        studio.read_texts_from(self.unsaved_texts)
         tabs.setTabsClosable(True)
         tabs.setMovable(False)
         tabs.setDocumentMode(True)
@@ -181,23 +203,22 @@ class DocumentTabs(QObject):
         self._autosave_timer.timeout.connect(self.autosave_now)
 
         # Undo and Redo of the Edit menu while a file tab is current (the board keeps its stack)
-        self.undo_action = QAction("&Undo", window)
+        self.undo_action = QAction("&Undo", parent)
         self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
         self.undo_action.triggered.connect(lambda _=False: self._editor_call("undo"))
-        self.redo_action = QAction("&Redo", window)
+        self.redo_action = QAction("&Redo", parent)
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.redo_action.triggered.connect(lambda _=False: self._editor_call("redo"))
-        self.find_action = QAction("&Find…", window)
+        self.find_action = QAction("&Find…", parent)
         self.find_action.setShortcuts([QKeySequence("Ctrl+F")])
         self.find_action.triggered.connect(lambda _=False: self.find_in_current())
-        self.close_action = QAction("&Close Tab", window)
+        self.close_action = QAction("&Close Tab", parent)
         self.close_action.setShortcut(QKeySequence("Ctrl+W"))
         self.close_action.triggered.connect(lambda _=False: self.close_current())
         for action in (self.undo_action, self.redo_action, self.find_action, self.close_action):
-            window.addAction(action)
+            parent.addAction(action)
         self.undo_action.setVisible(False)
         self.redo_action.setVisible(False)
-        window.problems_panel.diagnostic_activated.connect(self._problem_activated)
 
     # --- the tabs -----------------------------------------------------------------------
 
@@ -241,7 +262,7 @@ class DocumentTabs(QObject):
         try:
             text = read_text(resolved)
         except FileProblem as exc:
-            self.window.prompts.error("Cannot open the file", str(exc))
+            self.services.prompts.error("Cannot open the file", str(exc))
             return False
         self._add(resolved, text)
         return True
@@ -269,7 +290,7 @@ class DocumentTabs(QObject):
         index = self.tabs.indexOf(tab)
         if index >= 0:
             self.tabs.setTabText(index, tab_title(tab.path, tab.is_dirty))
-        self.window.update_title()
+        self.dirty_changed.emit()
 
     def _edited(self, tab: DocumentTab) -> None:
         if tab.loading:
@@ -278,7 +299,7 @@ class DocumentTabs(QObject):
         self._autosave_timer.start()
         if tab is self.current():
             self.current_text_changed.emit(tab.path, tab.text())
-        self.window.design_changed.emit()
+        self.studio.text_changed(tab.path)
 
     def _cursor_moved(self, tab: DocumentTab) -> None:
         if tab is self.current():
@@ -288,9 +309,7 @@ class DocumentTabs(QObject):
     def _current_changed(self, _index: int) -> None:
         tab = self.current()
         on_board = tab is None
-        window = self.window
-        for board_action in (window.undo_action, window.redo_action):
-            board_action.setVisible(on_board)
+        self.file_tab_current.emit(not on_board)  # the board's Undo and Redo give way
         self.undo_action.setVisible(not on_board)
         self.redo_action.setVisible(not on_board)
         if tab is None:
@@ -311,7 +330,7 @@ class DocumentTabs(QObject):
         """Ctrl+F: open the current file tab's find bar (False on the board or the replay)."""
         tab = self.current()
         if tab is None:
-            self.window.statusBar().showMessage("Find works in a file's tab", 3000)
+            self.services.status("Find works in a file's tab", 3000)
             return False
         tab.find_bar.open_bar()
         return True
@@ -334,7 +353,7 @@ class DocumentTabs(QObject):
             try:
                 ws = load_workspace(paths, texts=self.unsaved_texts())
             except (PathError, OSError) as exc:
-                self.window.statusBar().showMessage(f"Could not check the files: {exc}", 6000)
+                self.services.status(f"Could not check the files: {exc}", 6000)
             else:
                 found = ws.report()
                 # what completion offers for a value naming content (cheap: already loaded)
@@ -349,10 +368,11 @@ class DocumentTabs(QObject):
             tab.editor.ids = ids
             shown.extend(mine)
         self.diagnostics = shown
-        self.window.problems_panel.show_content_diagnostics(shown)
-        self.diagnostics_changed.emit()
+        self.diagnostics_changed.emit(shown)
 
-    def _problem_activated(self, diagnostic: object) -> None:
+    def show_problem(self, diagnostic: object) -> None:
+        """A problem was activated in the Problems dock: show it in its file's tab (opened
+        if need be); a layout's problem brings the board forward."""
         if not isinstance(diagnostic, Diagnostic):
             return
         if diagnostic not in self.diagnostics:
@@ -374,7 +394,7 @@ class DocumentTabs(QObject):
         """Write a tab's text to its file atomically; a clear message when it cannot."""
         if is_bundled_content(tab.path):
             # like a bundled layout, shipped content is not overwritten; edits may be tried out
-            self.window.prompts.error(
+            self.services.prompts.error(
                 "Cannot save a bundled file",
                 f"{tab_title(tab.path, False)} comes with Seastack and is not changed in place."
                 " Your edits stay in the tab (the simulator plays them); to keep them, use"
@@ -387,23 +407,23 @@ class DocumentTabs(QObject):
         """Save a tab's text under a name the user chooses; the tab then edits that file."""
         folder = tab.path.parent
         if is_bundled_content(tab.path):
-            folders = self.window.project_folders
+            folders = self.studio.folders
             folder = folders[0] if folders else Path.home()
-        chosen = self.window.prompts.save_file_path(folder / tab.path.name)
+        chosen = self.services.prompts.save_file_path(folder / tab.path.name)
         if chosen is None:
             return False
         path = chosen.resolve()
         if path == tab.path:
             return self.save(tab)
         if is_bundled_content(path):
-            self.window.prompts.error(
+            self.services.prompts.error(
                 "Cannot save into Seastack's own content",
                 f"{path.name} would be written among the files bundled with Seastack;"
                 " choose a folder of your own.",
             )
             return False
         if self.tab_of(path) is not None:
-            self.window.prompts.error(
+            self.services.prompts.error(
                 "The file is open in another tab",
                 f"{tab_title(path, False)} is open in another tab; close that tab first.",
             )
@@ -419,9 +439,9 @@ class DocumentTabs(QObject):
         self._update_title(tab)
         self.tabs.setTabToolTip(index, str(path))
         tab.editor.set_schema(self.schemas, schema_for_file(path))
-        self.window.project_changed.emit()  # the Project dock may list the new file
+        self.saved_as.emit(path)  # the Project dock may list the new file
         self.run_checks()
-        self.window.design_changed.emit()  # the simulator reads this file now, not the old
+        self.studio.text_changed(path)  # the simulator reads this file now, not the old
         return True
 
     def _write(self, tab: DocumentTab, path: Path) -> bool:
@@ -431,7 +451,7 @@ class DocumentTabs(QObject):
             write_text_atomic(path, text.replace("\n", "\r\n") if tab.crlf else text)
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            self.window.prompts.error(
+            self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
                 "Nothing is lost: the file stays open with its changes.",
@@ -444,7 +464,7 @@ class DocumentTabs(QObject):
             self.watcher.removePath(str(path))
         self.watcher.addPath(str(path))
         self.autosave_now()
-        self.window.statusBar().showMessage(f"Saved {path}", 4000)
+        self.services.status(f"Saved {path}", 4000)
         return True
 
     def save_current(self) -> bool:
@@ -462,7 +482,7 @@ class DocumentTabs(QObject):
         if not tab.is_dirty:
             return True
         self.tabs.setCurrentWidget(tab)
-        answer = self.window.prompts.unsaved(tab_title(tab.path, False))
+        answer = self.services.prompts.unsaved(tab_title(tab.path, False))
         if answer == "save":
             # a bundled file is never overwritten: saving it means choosing a new name
             return self.save_as(tab) if is_bundled_content(tab.path) else self.save(tab)
@@ -477,17 +497,17 @@ class DocumentTabs(QObject):
             self.watcher.removePath(str(tab.path))
         self.tabs.removeTab(self.tabs.indexOf(tab))
         tab.deleteLater()
-        self.window.update_title()  # its unsaved edits no longer mark the window
+        self.dirty_changed.emit()  # its unsaved edits no longer mark the window
         self.run_checks()
         self.autosave_now()
-        self.window.design_changed.emit()
+        self.studio.text_changed(tab.path)
         return True
 
     def close_current(self) -> bool:
         """Close the current file tab (Ctrl+W); nothing on the board tab."""
         tab = self.current()
         if tab is None:
-            self.window.statusBar().showMessage("The Board and Replay tabs stay open", 3000)
+            self.services.status("The Board and Replay tabs stay open", 3000)
             return False
         return self.close_index(self.tabs.indexOf(tab))
 
@@ -518,7 +538,7 @@ class DocumentTabs(QObject):
         try:
             text = read_text(path).replace("\r\n", "\n")
         except FileProblem as exc:
-            self.window.statusBar().showMessage(f"{exc}; the tab keeps its text", 8000)
+            self.services.status(f"{exc}; the tab keeps its text", 8000)
             return
         if text == tab.disk_text:
             return  # our own save, or a touch
@@ -526,20 +546,20 @@ class DocumentTabs(QObject):
         if not tab.is_dirty:
             tab.replace_text(text, modified=False)
             tab.disk_text = text
-            self.window.statusBar().showMessage(
+            self.services.status(
                 f"Reloaded {name_shown}: it changed on disk (Undo brings back the old text)", 8000
             )
         else:
             self._asking.add(path)
             try:
-                reload = self.window.prompts.reload_changed(name_shown)
+                reload = self.services.prompts.reload_changed(name_shown)
             finally:
                 self._asking.discard(path)
             if reload:
                 tab.replace_text(text, modified=False)
             tab.disk_text = text  # kept: a save now writes the user's text over it
         self._check_timer.start()
-        self.window.design_changed.emit()
+        self.studio.text_changed(path)
 
     def _gone(self, tab: DocumentTab) -> None:
         if tab not in self.all():
@@ -548,7 +568,7 @@ class DocumentTabs(QObject):
             self.disk_changed(str(tab.path))
             return
         tab.editor.document().setModified(True)  # only the tab holds the text now
-        self.window.statusBar().showMessage(
+        self.services.status(
             f"{tab_title(tab.path, False)} was deleted or moved on disk; save to keep it", 10000
         )
 
@@ -566,7 +586,7 @@ class DocumentTabs(QObject):
         try:
             self.autosaver.write(dirty)
         except OSError as exc:
-            self.window.statusBar().showMessage(f"Autosave failed: {exc}", 6000)
+            self.services.status(f"Autosave failed: {exc}", 6000)
             return False
         return bool(dirty)
 
@@ -582,7 +602,7 @@ class DocumentTabs(QObject):
         seen: set[Path] = set()
         for recovery in self.autosaver.pending():
             seen.add(recovery.file)
-            if self.window.prompts.recover(recovery) and self.restore(recovery):
+            if self.services.prompts.recover(recovery) and self.restore(recovery):
                 restored = True
         for file in seen:
             file.unlink(missing_ok=True)
@@ -608,7 +628,7 @@ class DocumentTabs(QObject):
         tab.replace_text(recovery.text, modified=True)
         self.tabs.setCurrentWidget(tab)
         self.run_checks()
-        self.window.statusBar().showMessage(
+        self.services.status(
             f"Restored the unsaved text of {tab_title(path, False)}; save it to keep it", 15000
         )
         return True

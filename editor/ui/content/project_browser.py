@@ -5,6 +5,12 @@ is opened in the window (asking before unsaved work is lost). New Pack, New Card
 Faction make content from the game's templates through :mod:`editor.core.templates`; the
 questions go through the window's prompts. The tree is read from disk (each ``pack.yaml``
 alone), so it stays quick and shows packs whose other files have errors.
+
+The browser reads the open layout and the designer's pack folders from the
+:class:`~editor.studio.studio.Studio`, adds folders with ``studio.set_folders`` and lists
+them again on ``Change.LAYOUT_REPLACED`` and ``Change.PACKS_CHANGED``; what only the window
+can do (ask, tell the status line, open a layout) goes through its
+:class:`~editor.ui.common.services.ContentServices`.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from PySide6.QtCore import QFileSystemWatcher, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QFont
@@ -47,10 +53,9 @@ from editor.studio.layout_files import (
     read_source,
 )
 from editor.studio.layout_model import LayoutModel
-from editor.studio.studio import unique_folders
-
-if TYPE_CHECKING:
-    from editor.ui.shell.main_window import MainWindow
+from editor.studio.studio import Change, Studio, unique_folders
+from editor.ui.common.services import ContentServices
+from editor.ui.content.document_tabs import DocumentTabs
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -136,14 +141,26 @@ def designer_layouts(window_layout: Path | None, packs: Sequence[Path]) -> list[
 
 
 class ProjectBrowser(QWidget):
-    """The Project dock's tree, its buttons and its context menu."""
+    """The Project dock's tree, its buttons and its context menu.
+
+    ``documents`` are the window's file tabs: a new card or faction is added only to a file
+    whose tab holds no unsaved edits, and clean tabs are reloaded with what was added.
+    """
 
     #: A content file (not a layout) was activated: open it in a tab.
     file_activated = Signal(Path)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        studio: Studio,
+        services: ContentServices,
+        parent: QWidget | None,
+        documents: DocumentTabs,
+    ) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.services = services
+        self.documents = documents
         self.tree = QTreeWidget(self)
         self.tree.setHeaderHidden(True)
         self.tree.setObjectName("ProjectTree")
@@ -170,13 +187,19 @@ class ProjectBrowser(QWidget):
         self._refresh_timer.setInterval(300)
         self._refresh_timer.timeout.connect(self.refresh)
         self.watcher.directoryChanged.connect(lambda _path: self._refresh_timer.start())
+        studio.subscribe(Change.LAYOUT_REPLACED, self._studio_changed)
+        studio.subscribe(Change.PACKS_CHANGED, self._studio_changed)
+        self.refresh()
+
+    def _studio_changed(self, _value: Any) -> None:
+        """Another layout is open, or the pack folders changed: list them again."""
         self.refresh()
 
     # --- the tree -------------------------------------------------------------------
 
     def _offer_templates(self) -> None:
         """New ... buttons for the template groups of the layout's game (once per game)."""
-        game_id = self.window.model.layout.game
+        game_id = self.studio.model.layout.game
         if game_id == self._groups_of:
             return
         self._groups_of = game_id
@@ -194,9 +217,7 @@ class ProjectBrowser(QWidget):
         expanded = self._expanded_paths()
         selected = self.selected_path()
         self.tree.clear()
-        self.packs = bundled_packs() + [
-            read_pack(folder, False) for folder in self.window.project_folders
-        ]
+        self.packs = bundled_packs() + [read_pack(folder, False) for folder in self.studio.folders]
         in_use = self._packs_in_use()
         packs_item = self._group("Packs")
         for pack in self.packs:
@@ -212,11 +233,11 @@ class ProjectBrowser(QWidget):
         bundled = layouts_dir()
         for path in sorted(bundled.glob("*.layout.yaml")) if bundled.is_dir() else []:
             self._item(layouts_item, f"{path.name} · bundled", path, "layout")
-        for path in designer_layouts(self.window.model.path, self.window.project_folders):
+        for path in designer_layouts(self.studio.model.path, self.studio.folders):
             self._item(layouts_item, path.name, path, "layout")
         packs_item.setExpanded(True)
         layouts_item.setExpanded(True)
-        self._watch([*self.window.project_folders, *self._layout_roots()])
+        self._watch([*self.studio.folders, *self._layout_roots()])
         for item in self._all_items():
             if item.data(0, PATH_ROLE) in expanded:
                 item.setExpanded(True)
@@ -224,7 +245,7 @@ class ProjectBrowser(QWidget):
                 self.tree.setCurrentItem(item)
 
     def _layout_roots(self) -> list[Path]:
-        path = self.window.model.path
+        path = self.studio.model.path
         return [path.parent] if path is not None and not is_bundled(path) else []
 
     def _watch(self, folders: list[Path]) -> None:
@@ -236,7 +257,7 @@ class ProjectBrowser(QWidget):
             self.watcher.addPaths(sorted(wanted - watched))
 
     def _packs_in_use(self) -> set[str]:
-        model = self.window.model
+        model = self.studio.model
         return {p.id for p in model.workspace.packs_in_use(model.layout)}
 
     def _group(self, title: str) -> QTreeWidgetItem:
@@ -299,7 +320,7 @@ class ProjectBrowser(QWidget):
         kind = item.data(0, KIND_ROLE)
         path = Path(item.data(0, PATH_ROLE))
         if kind == "layout":
-            self.window.files.open_file(path)
+            self.services.open_layout(path)
         elif kind == "file":
             self.file_activated.emit(path)
 
@@ -324,60 +345,60 @@ class ProjectBrowser(QWidget):
 
     def open_pack_folder(self, folder: Path | None = None) -> bool:
         """Add a pack folder, or the packs up to two levels below a folder (asks which)."""
-        window = self.window
+        prompts = self.services.prompts
         if folder is None:
-            folder = window.prompts.folder_path("Open Pack Folder", self._start_folder())
+            folder = prompts.folder_path("Open Pack Folder", self._start_folder())
             if folder is None:
                 return False
         found = find_pack_folders(Path(folder))
         if not found:
-            window.prompts.error(
+            prompts.error(
                 "No pack there",
                 f"{folder} holds no pack: a pack is a folder with a pack.yaml (looked up to"
                 " two folders down). Use New Pack… to make one.",
             )
             return False
-        window.set_project_folders([*window.project_folders, *found])
+        self.studio.set_folders([*self.studio.folders, *found])
         names = ", ".join(read_pack(f, False).id for f in found)
-        window.statusBar().showMessage(f"Added {names}", 4000)
+        self.services.status(f"Added {names}", 4000)
         return True
 
     def _start_folder(self) -> Path:
-        own = self.window.project_folders
+        own = self.studio.folders
         if own:
             return own[-1].parent
-        path = self.window.model.path
+        path = self.studio.model.path
         if path is not None and not is_bundled(path):
             return path.parent
         return Path.home()
 
-    def adopt_layout_packs(self) -> bool:
-        """Join the packs beside the open layout; reload it if it names one the window lacks.
+    def adopt_layout_packs(self) -> LayoutModel | None:
+        """Join the packs beside the open layout; read it again if it names one it lacked.
 
         For a window opened on a designer's layout (``seastack edit my/crab.layout.yaml``):
-        True when the layout was loaded again with its packs.
+        the layout loaded again with its packs, for the window to edit instead (None when
+        the open one needs no reloading, or has unsaved edits).
         """
-        window = self.window
-        model = window.model
-        folders = unique_folders([*window.project_folders, *packs_near(model.path)])
-        if len(folders) != len(window.project_folders):
-            window.set_project_folders(folders)
+        model = self.studio.model
+        folders = unique_folders([*self.studio.folders, *packs_near(model.path)])
+        if len(folders) != len(self.studio.folders):
+            self.studio.set_folders(folders)
         missing = [p for p in model.layout.packs or () if p not in model.workspace.packs]
-        if not missing or model.path is None or not folders or window.is_dirty:
-            return False
+        if not missing or model.path is None or not folders or self.services.layout_is_dirty():
+            return None
         opened = open_layout(model.path, packs=folders)
         if opened.layout is None or opened.workspace is None:
-            return False
+            return None
         source = read_source(model.path)
-        window.set_model(LayoutModel(opened.workspace, opened.layout, model.path, source))
-        return True
+        return LayoutModel(opened.workspace, opened.layout, model.path, source)
 
     # --- new content ----------------------------------------------------------------
 
     def new_pack(self) -> Path | None:
         """Ask a name and a folder, create the pack with its manifest, and list it."""
-        window = self.window
-        name = window.prompts.text("New Pack", "Name of the new pack:")
+        prompts = self.services.prompts
+        model = self.studio.model
+        name = prompts.text("New Pack", "Name of the new pack:")
         if name is None:
             return None
         pack_id = kebab_id(name)
@@ -387,18 +408,18 @@ class ProjectBrowser(QWidget):
             if not pack_id:
                 raise TemplateError(f"{name!r} has no letters or digits to make a pack id from")
             check_id(pack_id)
-            if pack_id in {p.id for p in self.packs} | set(window.model.workspace.packs):
+            if pack_id in {p.id for p in self.packs} | set(model.workspace.packs):
                 raise TemplateError(
                     f"a pack with the id {pack_id!r} already exists; choose another name"
                 )
         except TemplateError as exc:
-            window.prompts.error("Cannot create the pack", f"{exc}.")
+            prompts.error("Cannot create the pack", f"{exc}.")
             return None
-        parent = window.prompts.folder_path("Create the Pack In", self._start_folder())
+        parent = prompts.folder_path("Create the Pack In", self._start_folder())
         if parent is None:
             return None
-        ws = window.model.workspace
-        game = window.model.layout.game
+        ws = model.workspace
+        game = model.layout.game
         try:
             folder = new_pack(
                 parent,
@@ -408,23 +429,24 @@ class ProjectBrowser(QWidget):
                 taken_ids=[p.id for p in self.packs],
             )
         except TemplateError as exc:
-            window.prompts.error("Cannot create the pack", f"{exc}.")
+            prompts.error("Cannot create the pack", f"{exc}.")
             return None
-        window.set_project_folders([*window.project_folders, folder])
+        self.studio.set_folders([*self.studio.folders, folder])
         item = self.item_for(folder)
         if item is not None:
             self.tree.setCurrentItem(item)
             item.setExpanded(True)
-        window.statusBar().showMessage(f"Created the pack {folder.name} in {parent}", 4000)
+        self.services.status(f"Created the pack {folder.name} in {parent}", 4000)
         self.file_activated.emit(folder / "pack.yaml")
         return folder
 
     def new_entry(self, group_key: str) -> Path | None:
         """Add an entry (a card, a faction...) from one of the templates of a group of the
         selected pack's game, asking which template when the group has several."""
-        window = self.window
+        prompts = self.services.prompts
         named = next(
-            (g for g in _template_groups(window.model.layout.game) if g.key == group_key), None
+            (g for g in _template_groups(self.studio.model.layout.game) if g.key == group_key),
+            None,
         )
         word = named.label.lower() if named is not None else group_key
         title = f"New {named.label if named is not None else group_key}"
@@ -434,55 +456,55 @@ class ProjectBrowser(QWidget):
         group = next((g for g in _template_groups(pack.game) if g.key == group_key), None)
         templates = list(group.templates) if group is not None else []
         if not templates:
-            window.prompts.error(title, f"The game of {pack.id} offers no {word} template.")
+            prompts.error(title, f"The game of {pack.id} offers no {word} template.")
             return None
         template = templates[0]
         if len(templates) > 1:
             labels = [t.label for t in templates]
-            chosen = window.prompts.choose(title, "Start from:", labels)
+            chosen = prompts.choose(title, "Start from:", labels)
             if chosen is None:
                 return None
             template = templates[labels.index(chosen)]
         files = [pack.folder / part.file for part in template.parts]
         self._sync_open_files()
         # the tab's own mark: a text compared with the disk would differ on line endings alone
-        unsaved = [p for p in files if (tab := window.documents.tab_of(p)) and tab.is_dirty]
+        unsaved = [p for p in files if (tab := self.documents.tab_of(p)) and tab.is_dirty]
         if unsaved:
-            window.prompts.error(
+            prompts.error(
                 title,
                 f"{', '.join(p.name for p in unsaved)} has unsaved changes; save it first, so"
                 f" that the new {word} is added to what you wrote.",
             )
             return None
         kinds = {file_kind(part.file) or part.top_key for part in template.parts}
-        ws = window.model.workspace
+        ws = self.studio.model.workspace
         taken = taken_entry_ids(ws, list(ws.packs), kinds)
         try:
             added = add_from_template(pack.folder, template, taken_ids=taken)
         except TemplateError as exc:
-            window.prompts.error(title, f"{exc}.")
+            prompts.error(title, f"{exc}.")
             return None
         self._sync_open_files()
         self.refresh()
-        window.statusBar().showMessage(f"Added {added.id} to {pack.id}", 4000)
-        window.design_changed.emit()
+        self.services.status(f"Added {added.id} to {pack.id}", 4000)
+        self.studio.text_changed(added.files[0])  # the design the simulator plays grew
         self.file_activated.emit(added.files[0])
         return added.files[0]
 
     def _sync_open_files(self) -> None:
-        """Have the window's file tabs reload clean tabs whose file changed on disk now.
+        """Have the file tabs reload clean tabs whose file changed on disk now.
 
         So a tab showing a file we just appended to is up to date at once, and a tab whose
         text differs from its file really holds unsaved edits.
         """
-        self.window.documents.check_disk()
+        self.documents.check_disk()
 
     def _target_pack(self, title: str) -> PackEntry | None:
         """The selected pack when it is the designer's; else ask, or say why not."""
-        window = self.window
+        prompts = self.services.prompts
         pack = self.selected_pack()
         if pack is not None and pack.bundled:
-            window.prompts.error(
+            prompts.error(
                 title,
                 f"{pack.name} ({pack.id}) is bundled with Seastack and read-only. Create a"
                 " pack of your own with New Pack… and add to it.",
@@ -492,7 +514,7 @@ class ProjectBrowser(QWidget):
             return pack
         own = [p for p in self.packs if not p.bundled]
         if not own:
-            window.prompts.error(
+            prompts.error(
                 title,
                 "You have no pack to add to yet: create one with New Pack…, or add a folder"
                 " with File > Open Pack Folder….",
@@ -501,7 +523,7 @@ class ProjectBrowser(QWidget):
         if len(own) == 1:
             return own[0]
         labels = [p.label for p in own]
-        chosen = window.prompts.choose(title, "Add to the pack:", labels)
+        chosen = prompts.choose(title, "Add to the pack:", labels)
         return own[labels.index(chosen)] if chosen is not None else None
 
 

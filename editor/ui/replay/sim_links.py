@@ -1,14 +1,19 @@
-"""Ties the live simulator's results to the board's heatmap and the Replay tab.
+"""Ties the live simulator's results to the studio (the board's heatmap listens to it) and
+the Replay tab.
 
 The simulator dock (``window.simulator``) announces new results with ``results_changed``
 and offers ``results()`` and ``snapshot()`` (the live simulator's ``Snapshot``, whose
 ``plan`` and ``ready`` say how the batch was played); ``replay_requested(GameResult)`` asks
-for one game's replay. Whatever of these the simulator lacks is simply not linked.
+for one game's replay. Whatever of these the simulator lacks is simply not linked. The
+results reach ``window.studio.results_arrived`` as a snapshot holding only the results of
+the layout open now (``None`` when there is no batch to speak of).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from editor.sim.runner import GameResult
@@ -31,14 +36,23 @@ def batch_of(simulator: Any) -> tuple[list[GameResult], ReplayContext | None]:
     return list(results), context
 
 
+def shown_snapshot(simulator: Any, results: Sequence[GameResult]) -> Any:
+    """The simulator's snapshot with ``results`` in place of its own (those of the layout open
+    now; the snapshot may still hold a batch of the layout open before)."""
+    snapshot = simulator.snapshot() if hasattr(simulator, "snapshot") else None
+    if dataclasses.is_dataclass(snapshot) and not isinstance(snapshot, type):
+        return dataclasses.replace(snapshot, results=tuple(results))
+    return SimpleNamespace(**{**vars(snapshot), "results": tuple(results)})
+
+
 def show_batch(window: Any, simulator: Any) -> None:
-    """Show the simulator's latest results in the heatmap layer and the Replay tab."""
+    """Hand the simulator's latest results to the studio (the board's heatmap shows them) and
+    show them in the Replay tab."""
     results, context = batch_of(simulator)
+    window.studio.results_arrived(None if context is None else shown_snapshot(simulator, results))
     if context is None:
-        window.heatmap_layer.clear()
         window.replay_panel.clear_batch()
         return
-    window.heatmap_layer.show_results(results, context.layout, context.workspace)
     window.replay_panel.set_context(context)
     window.replay_panel.show_results(results)
 

@@ -1,8 +1,10 @@
 """The editor's main window: the board in the middle, docks around it, menus and undo.
 
-Every edit goes through an undo command on :attr:`MainWindow.undo_stack`; the model
-(:class:`~editor.studio.layout_model.LayoutModel`) tells the window what changed and the window
-updates the board, the palette, the inspector, the live checks and the autosave. The File
+Every edit goes through an undo command on :attr:`MainWindow.undo_stack`. The window holds the
+:class:`~editor.studio.studio.Studio` (:attr:`MainWindow.studio`) and composes the rooms that
+listen to it: the board room (:attr:`MainWindow.board`, :mod:`editor.ui.board.board_room`:
+board view, palette, inspector, statistics, heatmap, status words) redraws itself on the
+studio's changes; the window marks the title, runs the live checks and autosaves. The File
 menu's work is :mod:`editor.ui.shell.file_actions` (:attr:`MainWindow.files`), recent files
 :mod:`editor.ui.shell.recent_files`, autosaving :mod:`editor.ui.shell.autosave_control` and what the
 window remembers :mod:`editor.ui.shell.window_settings`.
@@ -10,7 +12,6 @@ window remembers :mod:`editor.ui.shell.window_settings`.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer, Signal
@@ -20,7 +21,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QTabBar,
@@ -32,16 +32,9 @@ from PySide6.QtWidgets import (
 import editor
 from editor.core.diagnostics import Diagnostic
 from editor.sim.design import Design
-from editor.studio.board_picture import BoardPicture, describe_space
 from editor.studio.layout_model import LayoutModel
-from editor.studio.studio import unique_folders
-from editor.studio.tools import Stroke, Tool
-from editor.ui.board.board_view import BoardView, LabelMode
-from editor.ui.board.commands import ReplaceLayout, SetStacks
-from editor.ui.board.heatmap_layer import HeatmapCombo, HeatmapLayer
-from editor.ui.board.inspector import Inspector
-from editor.ui.board.palette import Palette
-from editor.ui.board.statistics_panel import StatisticsPanel
+from editor.studio.studio import Change, Studio
+from editor.ui.board.board_room import BoardRoom
 from editor.ui.common.prompts import Prompts
 from editor.ui.content.document_tabs import DocumentTabs
 from editor.ui.content.preview import PreviewPanel
@@ -50,6 +43,7 @@ from editor.ui.playtest.simulator_dock import SimulatorPanel
 from editor.ui.replay.replay_panel import ReplayPanel, default_context
 from editor.ui.replay.sim_links import link_simulator
 from editor.ui.shell.autosave_control import AutosaveControl
+from editor.ui.shell.content_services import WindowContentServices
 from editor.ui.shell.file_actions import FileActions
 from editor.ui.shell.menus import build_menus, name_turns
 from editor.ui.shell.problems_panel import ProblemsPanel
@@ -57,15 +51,6 @@ from editor.ui.shell.recent_files import RecentFiles
 from editor.ui.shell.window_settings import APP_NAME, ORGANISATION, restore_settings, save_settings
 
 CHECK_DELAY_MS = 350
-#: The cursor over the board tells which tool is active.
-TOOL_CURSORS = {
-    Tool.SELECT: Qt.CursorShape.ArrowCursor,
-    Tool.STACK: Qt.CursorShape.PointingHandCursor,
-    Tool.REMOVE: Qt.CursorShape.PointingHandCursor,
-    Tool.CLEAR: Qt.CursorShape.PointingHandCursor,
-    Tool.PICK: Qt.CursorShape.CrossCursor,
-    Tool.PAINT: Qt.CursorShape.PointingHandCursor,
-}
 
 
 def default_data_dir() -> Path:
@@ -103,49 +88,57 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self)
         self.recent = RecentFiles(self.settings, self.files.open_file, self)
         self.model = model
-        self.diagnostics: list[Diagnostic] = []
-        #: The designer's own pack folders, loaded with the bundled packs.
-        self.project_folders: list[Path] = remembered_folders(self.settings.value(SETTINGS_KEY))
-        self._stroke: Stroke | None = None
-        self._stamp: tuple[str, ...] = ()
-        self._hovered_space = ""
+        #: What the designer has open: the layout, pack folders, open texts, problems, results.
+        self.studio = Studio(model, remembered_folders(self.settings.value(SETTINGS_KEY)))
 
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
 
-        self.board_view = BoardView(model.picture(), self)
+        #: The board room: board view, palette, inspector, statistics, heatmap, status words.
+        self.board = BoardRoom(self.studio, self, self)
+        self.board_view = self.board.board_view
+        self.palette = self.board.palette
+        self.inspector = self.board.inspector
+        self.statistics_panel = self.board.statistics_panel
+        self.heatmap_layer = self.board.heatmap_layer
+        self.heatmap_combo = self.board.heatmap_combo
+        self.hover_label = self.board.hover_label
+        self.summary_label = self.board.summary_label
         #: The central tabs: the board and the replay (never closed), then open content files.
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("DocumentTabs")
         self.tabs.addTab(self.board_view, "Board")
         self.setCentralWidget(self.tabs)
-        self.board_view.stroke_started.connect(self._stroke_started)
-        self.board_view.stroke_moved.connect(self._stroke_moved)
-        self.board_view.stroke_ended.connect(self._stroke_ended)
-        self.board_view.hovered.connect(self._hovered)
+        self.studio.subscribe(Change.LAYOUT_EDITED, self._model_changed)
 
-        self.palette = Palette(self)
-        self.palette.tile_changed.connect(self._tile_changed)
-        self.palette.tool_changed.connect(self._tool_changed)
-        self.inspector = Inspector(self)
-        self.inspector.stack_edit.connect(self._inspector_edit)
-        self.inspector.rename.connect(self._rename)
-        self.inspector.command.connect(self.undo_stack.push)
         self.history = QUndoView(self.undo_stack, self)
         self.history.setEmptyLabel("<opened>")
         self.problems_panel = ProblemsPanel(self)
-        self.problems_panel.space_activated.connect(self.show_space)
-        self.statistics_panel = StatisticsPanel(self)
-        #: The content-file tabs (the YAML editor), see :mod:`editor.ui.content.document_tabs`.
-        self.documents = DocumentTabs(self, self.tabs)
-        self.project_browser = ProjectBrowser(self)
+        self.problems_panel.space_activated.connect(self.board.show_space)
+        #: The content room: file tabs (the YAML editor), the Project and Preview docks.
+        content = WindowContentServices(
+            prompts=self.prompts,
+            data_dir=self.data_dir,
+            status_bar=self.statusBar(),
+            open_file=lambda path: self.files.open_file(path),
+            is_dirty=lambda: self.is_dirty,
+        )
+        self.documents = DocumentTabs(self.studio, content, self, self.tabs)
+        self.documents.diagnostics_changed.connect(self.problems_panel.show_content_diagnostics)
+        self.documents.diagnostics_changed.connect(lambda _found: self.board.update_summary())
+        self.documents.dirty_changed.connect(self.update_title)
+        self.documents.file_tab_current.connect(self._file_tab_current)
+        self.problems_panel.diagnostic_activated.connect(self.documents.show_problem)
+        self.project_browser = ProjectBrowser(self.studio, content, self, self.documents)
         self.project_browser.file_activated.connect(self.open_file_tab)
-        self.project_changed.connect(self.project_browser.refresh)
+        self.documents.saved_as.connect(lambda _path: self.project_browser.refresh())
         self.preview_panel = PreviewPanel(self)
         # the preview follows the current file tab's text and cursor
         self.documents.current_text_changed.connect(self.preview_panel.text_changed)
         self.documents.cursor_moved.connect(self.preview_panel.cursor_moved)
-        self.documents.diagnostics_changed.connect(self._update_summary)
+        # an open file's text is the design too: the checks and the simulator take it
+        self.studio.subscribe(Change.TEXT_CHANGED, lambda _path: self.design_changed.emit())
+        self.studio.subscribe(Change.PACKS_CHANGED, self._packs_changed)
 
         self.palette_dock = self._dock("Tiles", "PaletteDock", self.palette)
         self.inspector_dock = self._dock("Space", "InspectorDock", self.inspector)
@@ -176,8 +169,6 @@ class MainWindow(QMainWindow):
             [self.palette_dock, self.inspector_dock], [270, 300], Qt.Orientation.Horizontal
         )
 
-        self.hover_label = QLabel(self)
-        self.summary_label = QLabel(self)
         self.statusBar().addWidget(self.hover_label, 1)
         self.statusBar().addPermanentWidget(self.summary_label)
 
@@ -188,11 +179,9 @@ class MainWindow(QMainWindow):
         # a content file edited in a tab can change what the layout may hold (its stock...)
         self.design_changed.connect(self._check_timer.start)
 
-        #: The heatmap over the board from the latest batch of simulated games (View > Heatmap).
-        self.heatmap_layer = HeatmapLayer(self.board_view, self)
-        self.heatmap_combo = HeatmapCombo(self.heatmap_layer, self)
+        # the heatmap over the board from the latest batch of simulated games (View > Heatmap)
         self.statusBar().addPermanentWidget(self.heatmap_combo)
-        self.design_changed.connect(self.heatmap_layer.refresh)
+        self.board.inspector_wanted.connect(self._show_inspector)
         #: Replays of simulated games on a board of their own: the central tab after the board.
         self.replay_panel = ReplayPanel(self)
         self.replay_panel.set_fallback(
@@ -225,8 +214,9 @@ class MainWindow(QMainWindow):
             # tests and scripts: no batch starts unless the Simulator dock is opened
             self.simulator_dock.hide()
         self.set_model(model)
-        self.project_browser.adopt_layout_packs()
-        self._tool_changed(self.palette.tool)
+        reloaded = self.project_browser.adopt_layout_packs()
+        if reloaded is not None:
+            self.set_model(reloaded)  # the layout again, with the packs beside it
         # the live simulator's results feed the heatmap and the Replay tab
         link_simulator(self)
 
@@ -246,6 +236,11 @@ class MainWindow(QMainWindow):
     def _inspector_visibility(self, visible: bool) -> None:
         self._inspector_seen = visible
 
+    def _file_tab_current(self, on_file: bool) -> None:
+        """A file tab's Undo and Redo act while it is current; the board's elsewhere."""
+        for board_action in (self.undo_action, self.redo_action):
+            board_action.setVisible(not on_file)
+
     def _central_changed(self, _index: int) -> None:
         """A file tab brings the Preview forward in place of the Space inspector; back on
         the board, the Space inspector returns (only if it was the one replaced)."""
@@ -263,40 +258,21 @@ class MainWindow(QMainWindow):
 
     # --- the document -----------------------------------------------------------------
 
-    @property
-    def picture(self) -> BoardPicture:
-        """What the board shows now."""
-        return self.board_view.picture
-
     def set_model(self, model: LayoutModel, *, restored: bool = False) -> None:
         """Edit another layout (the undo history starts again)."""
         self.model = model
-        model.pack_folders = tuple(self.project_folders)
-        self._stroke = None
         self.undo_stack.clear()
         if restored:
             self.undo_stack.resetClean()
-        model.subscribe(self._model_changed)
-        self.board_view.board_scene.set_picture(model.picture())
-        self.board_view.board_scene.select(None)
-        # another layout: the last batch's heatmaps, games and seeds are not its own
-        self.heatmap_layer.clear()
-        picture = model.picture()
-        self.replay_panel.layout_replaced(picture)
+        # the board room shows it (its heatmap of the last batch cleared)
+        self.studio.set_model(model)
+        # another layout: the last batch's games and seeds are not its own
+        self.replay_panel.layout_replaced(model.picture())
         self.simulator.layout_replaced()  # and the simulator plays it
-        self.board_view.fit()
-        self.inspector.set_model(model)
-        self.inspector.show_space(None)
         self._fill_tile_menu()
         name_turns(self, self.model.rotation_step())
-        self.palette.set_board(picture.grid, picture.empty_colour, picture.empty_word)
-        self._refresh_palette()
-        self._stamp = (self.palette.tile,) if self.palette.tile else ()
-        self.palette.set_stamp([model.tile_name(t) for t in self._stamp])
         self.autosave.forget_written()
-        self.project_browser.refresh()
         self.update_title()
-        self._update_summary()
         self.run_checks()
 
     @property
@@ -312,33 +288,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.model.display_name}[*] — {APP_NAME}")
         self.setWindowModified(self.is_dirty or any(t.is_dirty for t in self.documents.all()))
 
-    def _update_summary(self) -> None:
-        picture = self.picture
-        land = picture.land_count
-        tiles = picture.tile_count
-        problems = len(self.diagnostics)
-        errors = sum(d.is_error for d in self.diagnostics)
-        if problems:
-            found = f"{problems} problem{'s' * (problems != 1)}"
-            found += f" ({errors} error{'s' * (errors != 1)})"
-        else:
-            found = "no problems"
-        # the open content files' problems too: the Problems dock lists them with these
-        in_files = len(self.documents.diagnostics)
-        if in_files:
-            found += f" · {in_files} problem{'s' * (in_files != 1)} in open files"
-        board = ""
-        if self.model.board is None:
-            # only the layout's own spaces are drawn: say why the board looks cut down
-            board = f"unknown board '{self.model.layout.board}' (only its spaces shown) · "
-        self.summary_label.setText(
-            f"{board}{land} land space{'s' * (land != 1)} · {tiles} tile{'s' * (tiles != 1)}"
-            f" · {found}"
-        )
-
-    def _refresh_palette(self) -> None:
-        self.palette.show_stock(self.model.stock_lines(), self.model.unknown_tiles())
-
     def _fill_tile_menu(self) -> None:
         self.tile_menu.clear()
         tiles = self.model.tile_types()
@@ -350,32 +299,25 @@ class MainWindow(QMainWindow):
             else:
                 action.setEnabled(False)
 
-    def _model_changed(self, changed: frozenset[str] | None) -> None:
-        scene = self.board_view.board_scene
-        model = self.model
-        if changed is None:
-            scene.set_picture(model.picture())
-            self.inspector.refresh_layout()
-        else:
-            scene.refresh_spaces(model.picture(), changed)
-        selected = scene.selected
-        if selected is not None and (changed is None or selected in changed):
-            self.inspector.show_space(selected)
-        hovered = self._hovered_space
-        if hovered and (changed is None or hovered in changed):
-            self._hovered(hovered)  # the status line tells the stack as it is now
-        self._refresh_palette()
-        self._update_summary()
+    def _model_changed(self, _changed: frozenset[str] | None) -> None:
+        # the board room redraws what changed; the window marks, checks and autosaves
         self.update_title()
         self._check_timer.start()
         self.autosave.edited()
         self.design_changed.emit()
 
+    @property
+    def project_folders(self) -> list[Path]:
+        """The designer's own pack folders, loaded with the bundled packs (the studio's)."""
+        return list(self.studio.folders)
+
     def set_project_folders(self, folders: list[Path]) -> None:
         """The designer's pack folders: remembered, checked with the layout, listed."""
-        self.project_folders = unique_folders(folders)
-        self.model.pack_folders = tuple(self.project_folders)
-        self.settings.setValue(SETTINGS_KEY, [str(f) for f in self.project_folders])
+        self.studio.set_folders(folders)
+
+    def _packs_changed(self, folders: tuple[Path, ...]) -> None:
+        """The pack folders changed (here or in the Project dock): remember them."""
+        self.settings.setValue(SETTINGS_KEY, [str(f) for f in folders])
         self.project_changed.emit()
 
     def current_design(self) -> Design:
@@ -407,167 +349,38 @@ class MainWindow(QMainWindow):
             return self.documents.save_current_as()
         return self.files.save_as()
 
-    # --- edits ------------------------------------------------------------------------
+    # --- what the board room asks of the window ----------------------------------------
 
-    def select_space(self, label: str | None) -> None:
-        """Select a space on the board and show it in the inspector."""
-        self.board_view.board_scene.select(label)
-        self.inspector.show_space(label)
+    def status(self, message: str, ms: int = 4000) -> None:
+        """Tell the user something in the status line for ``ms`` milliseconds."""
+        self.statusBar().showMessage(message, ms)
 
-    def _stroke_started(self, label: str) -> None:
-        self.select_space(label)
-        tool = self.palette.tool
-        if tool is Tool.SELECT:
-            return
-        if tool is Tool.PICK:
-            self.pick(label)
-            return
-        self._stroke = Stroke(self.model, tool, self.palette.tile, self._stamp)
-        self._stroke.touch(label)
+    def open_file_problems(self) -> int:
+        """How many problems the open content files have now (the board's status text)."""
+        documents = getattr(self, "documents", None)  # None while the window is being built
+        return len(documents.diagnostics) if documents is not None else 0
 
-    def _stroke_moved(self, label: str) -> None:
-        if self._stroke is not None:
-            self._stroke.touch(label)
-            self.select_space(label)
-
-    def _stroke_ended(self) -> None:
-        stroke, self._stroke = self._stroke, None
-        if stroke is None:
-            return
-        before, after = stroke.changes()
-        if after:
-            self.undo_stack.push(
-                SetStacks(self.model, before, after, stroke.describe(), applied=True)
-            )
-
-    def clear_selected(self) -> bool:
-        """Make the selected space water (one undo command); False when nothing changed."""
-        label = self.board_view.board_scene.selected
-        if label is None:
-            self.statusBar().showMessage("Select a space to clear it", 4000)
-            return False
-        stroke = Stroke(self.model, Tool.CLEAR, self.palette.tile, self._stamp)
-        if not stroke.touch(label):
-            return False
-        before, after = stroke.changes()
-        self.undo_stack.push(SetStacks(self.model, before, after, stroke.describe(), applied=True))
-        return True
-
-    def pick(self, label: str) -> None:
-        """The eyedropper: take a space's stack as the paint stamp and switch to Paint."""
-        stack = self.model.stack(label)
-        if stack:
-            self.palette.set_tile(stack[-1])  # first: choosing a tile resets the stamp
-        self._stamp = stack
-        self.palette.set_stamp([self.model.tile_name(t) for t in stack])
-        self.palette.set_tool(Tool.PAINT)
-        self.hover_label.setText(
-            f"Picked up {describe_space(label, list(stack), self.model.empty_word())}"
-        )
-
-    def _tool_changed(self, tool: Tool) -> None:
-        self.board_view.set_edit_cursor(TOOL_CURSORS[tool])
-
-    def _tile_changed(self, tile: str) -> None:
-        self._stamp = (tile,)
-        self.palette.set_stamp([self.model.tile_name(tile)])
-        self.inspector.choose_tile(tile)
-
-    def choose_tile_index(self, index: int) -> None:
-        """Choose the n-th tile type of the palette (the 1, 2, 3... shortcuts)."""
-        tiles = self.model.tile_types()
-        if 0 <= index < len(tiles):
-            self.palette.set_tile(tiles[index].id)
-
-    def _inspector_edit(self, label: str, stack: list[str], text: str) -> None:
-        before = {label: self.model.stack(label)}
-        after = {label: tuple(stack)}
-        if before != after:
-            self.undo_stack.push(SetStacks(self.model, before, after, text))
-
-    def _rename(self, name: str, ident: str) -> None:
-        layout = dataclasses.replace(self.model.layout, name=name, id=ident)
-        self.undo_stack.push(ReplaceLayout(self.model, layout, "Rename layout"))
-
-    def transform(self, rotate_steps: int, mirror: bool) -> bool:
-        """Turn (steps of the board's grid, clockwise: 60° on hexes, 90° on squares) or mirror
-        the layout; asks before losing stacks."""
-        if mirror:
-            text = "Mirror layout"
-        else:
-            way = "clockwise" if rotate_steps > 0 else "counterclockwise"
-            text = f"Rotate layout {self.model.rotation_step()}° {way}"
-        try:
-            layout, lost = self.model.transformed(rotate_steps % self.model.rotations(), mirror)
-        except ValueError as exc:
-            self.prompts.error("Cannot turn the layout", str(exc))
-            return False
-        if lost:
-            question = (
-                f"The stacks on {', '.join(lost)} would fall off the board and be lost."
-                f" {text} anyway?"
-            )
-            if not self.prompts.confirm("Stacks would be lost", question):
-                return False
-            text += f" (drops {', '.join(lost)})"
-        self.undo_stack.push(ReplaceLayout(self.model, layout, text))
-        return True
-
-    # --- view -------------------------------------------------------------------------
-
-    def set_label_mode(self, mode: LabelMode) -> None:
-        """Show labels always, on hover, or never."""
-        self.label_actions[mode].setChecked(True)
-        self.board_view.board_scene.set_label_mode(mode)
-
-    def cycle_label_mode(self) -> LabelMode:
-        """Go to the next label mode, always → on hover → off → always (the L key)."""
-        modes = list(LabelMode)
-        current = self.board_view.board_scene.label_mode
-        mode = modes[(modes.index(current) + 1) % len(modes)]
-        self.set_label_mode(mode)
-        self.statusBar().showMessage(
-            f"Labels: {self.label_actions[mode].text().replace('&', '')}", 3000
-        )
-        return mode
-
-    def set_show_backs(self, show: bool) -> None:
-        """Show each tile's back mark instead of the tile count."""
-        if self.backs_action.isChecked() != show:
-            self.backs_action.setChecked(show)
-        self.board_view.board_scene.set_show_backs(show)
-
-    def _hovered(self, label: str) -> None:
-        self._hovered_space = label
-        if not label:
-            self.hover_label.setText("")
-            return
-        names = [self.model.tile_name(t) for t in self.model.stack(label)]
-        self.hover_label.setText(describe_space(label, names, self.model.empty_word()))
-
-    # --- checks -----------------------------------------------------------------------
-
-    def run_checks(self) -> None:
-        """Check the layout as it is now with the core's loader and show the problems."""
-        self._check_timer.stop()
-        self.diagnostics = self.model.check(self.unsaved_texts())
-        self.show_diagnostics(self.diagnostics)
-        self._update_summary()
-
-    def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
-        """List diagnostics in the Problems panel and refresh the statistics."""
-        self.problems_panel.show_diagnostics(diagnostics, self.model.checked_text())
-        self.statistics_panel.show_layout(self.model.workspace, self.model.layout)
-
-    def show_space(self, label: str) -> None:
-        """Select a space and scroll the board to it (a problem was clicked)."""
-        if label not in self.board_view.board_scene.space_items:
-            return
-        self.select_space(label)
-        self.board_view.centerOn(self.board_view.board_scene.item_for(label))
+    def _show_inspector(self) -> None:
         # the inspector may sit under the Statistics or History tab: bring it forward
         self.inspector_dock.show()
         self.inspector_dock.raise_()
+
+    # --- checks -----------------------------------------------------------------------
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """The layout's problems found by the latest check (the studio's)."""
+        return self.studio.diagnostics
+
+    def run_checks(self) -> None:
+        """Check the layout as it is now with the core's loader and show the problems (the
+        board room shows the statistics and the status text when the studio is checked)."""
+        self._check_timer.stop()
+        self.show_diagnostics(self.studio.check())
+
+    def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
+        """List diagnostics in the Problems panel."""
+        self.problems_panel.show_diagnostics(diagnostics, self.model.checked_text())
 
     # --- closing ----------------------------------------------------------------------
 

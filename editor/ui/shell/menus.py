@@ -88,18 +88,19 @@ def build_menus(window: MainWindow) -> None:
     edit_menu.addAction(window.documents.find_action)
     edit_menu.addSeparator()
     # a turn is one step of the board's grid: the texts are set for each layout
-    window.rotate_cw_action = _action(window, "", lambda: window.transform(1, False), "Ctrl+]")
-    window.rotate_ccw_action = _action(window, "", lambda: window.transform(-1, False), "Ctrl+[")
+    board = window.board
+    window.rotate_cw_action = _action(window, "", lambda: board.transform(1, False), "Ctrl+]")
+    window.rotate_ccw_action = _action(window, "", lambda: board.transform(-1, False), "Ctrl+[")
     name_turns(window, 60)
     window.mirror_action = _action(
-        window, "&Mirror Layout Left to Right", lambda: window.transform(0, True), "Ctrl+M"
+        window, "&Mirror Layout Left to Right", lambda: board.transform(0, True), "Ctrl+M"
     )
     # Delete clears the selected space like one click of the Clear tool; only while the
     # board has the focus, so Delete in a text field or the inspector's list edits those
     window.clear_space_action = QAction("C&lear Selected Space", window)
     window.clear_space_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
     window.clear_space_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    window.clear_space_action.triggered.connect(lambda _=False: window.clear_selected())
+    window.clear_space_action.triggered.connect(lambda _=False: board.clear_selected())
     window.board_view.addAction(window.clear_space_action)
     edit_menu.addAction(window.clear_space_action)
     edit_menu.addSeparator()
@@ -122,20 +123,22 @@ def build_menus(window: MainWindow) -> None:
     ):
         action = QAction(text, window)
         action.setCheckable(True)
-        action.triggered.connect(lambda _=False, m=mode: window.set_label_mode(m))
+        action.triggered.connect(lambda _=False, m=mode: board.set_label_mode(m))
         window.label_group.addAction(action)
         labels_menu.addAction(action)
         window.label_actions[mode] = action
     window.label_actions[LabelMode.ALWAYS].setChecked(True)
+    board.label_mode_changed.connect(lambda m: window.label_actions[m].setChecked(True))
     labels_menu.addSeparator()
     window.cycle_labels_action = _action(
-        window, "&Next Label Mode", window.cycle_label_mode, QKeySequence("L")
+        window, "&Next Label Mode", board.cycle_label_mode, QKeySequence("L")
     )
     labels_menu.addAction(window.cycle_labels_action)
     window.backs_action = QAction("Show Tile &Backs", window)
     window.backs_action.setCheckable(True)
     window.backs_action.setShortcut(QKeySequence("B"))
-    window.backs_action.toggled.connect(window.set_show_backs)
+    window.backs_action.toggled.connect(board.set_show_backs)
+    board.show_backs_changed.connect(window.backs_action.setChecked)  # no toggle when equal
     window.addAction(window.backs_action)
     view_menu.addAction(window.backs_action)
     window.heatmap_menu = HeatmapMenu(window.heatmap_layer, window)
@@ -165,7 +168,7 @@ def build_menus(window: MainWindow) -> None:
     for index in range(9):
         action = QAction(f"Tile {index + 1}", window)
         action.setShortcut(QKeySequence(str(index + 1)))
-        action.triggered.connect(lambda _=False, i=index: window.choose_tile_index(i))
+        action.triggered.connect(lambda _=False, i=index: board.choose_tile_index(i))
         window.addAction(action)
         window.tile_actions.append(action)
 

@@ -29,9 +29,9 @@ def restore_settings(window: MainWindow) -> None:
     if isinstance(state, QByteArray) and not state.isEmpty():
         window.restoreState(state)
     mode = str(settings.value("labels", LabelMode.ALWAYS.value))
-    window.set_label_mode(next((m for m in LabelMode if m.value == mode), LabelMode.ALWAYS))
+    window.board.set_label_mode(next((m for m in LabelMode if m.value == mode), LabelMode.ALWAYS))
     backs = settings.value("showBacks", False)
-    window.set_show_backs(backs in (True, "true", "1", 1))
+    window.board.set_show_backs(backs in (True, "true", "1", 1))
 
 
 def first_size(window: MainWindow) -> None:

@@ -15,9 +15,9 @@ def window(open_window, crab_file: Path) -> MainWindow:
 
 
 def test_one_tile_is_described_without_positions(window: MainWindow) -> None:
-    window.select_space("B4")  # one beach
+    window.board.select_space("B4")  # one beach
     assert window.inspector.summary.text() == "Land, 1 tile."
-    window.select_space("D4")  # beach and meadow
+    window.board.select_space("D4")  # beach and meadow
     assert window.inspector.summary.text() == (
         "Land, 2 tiles, listed from the top (tile 2 of 2) down to the bottom (tile 1 of 2)."
     )
@@ -28,7 +28,7 @@ def test_tiles_are_named_by_position_not_by_the_rules_level(window: MainWindow) 
     # the Statistics dock uses that; the inspector only counts tiles in the stack, so it
     # must not call a position a level
     inspector = window.inspector
-    window.select_space("D5")  # beach, meadow
+    window.board.select_space("D5")  # beach, meadow
     inspector.select_level(0)
     inspector.tile_choice.setCurrentIndex(inspector.tile_choice.findData("mountain"))
     inspector.change_button.click()
@@ -38,9 +38,9 @@ def test_tiles_are_named_by_position_not_by_the_rules_level(window: MainWindow) 
 
 
 def test_no_empty_tokens_line_when_nothing_is_selected(window: MainWindow) -> None:
-    window.select_space(None)
+    window.board.select_space(None)
     assert window.inspector.count_texts["tokens"].isHidden()
-    window.select_space("B4")
+    window.board.select_space("B4")
     assert not window.inspector.count_texts["tokens"].isHidden()
     assert window.inspector.count_texts["tokens"].text() == "<b>Tokens:</b> none"
 
@@ -53,7 +53,7 @@ def test_the_inspector_buttons_name_no_game(window: MainWindow) -> None:
 
     from editor.core import registry
 
-    window.select_space("D4")
+    window.board.select_space("D4")
     words = [w for game in registry.games() for w in (game.id, game.name.split(":")[0])]
     assert words  # the tests import editor.games, which registers the games
     buttons = window.inspector.findChildren(QAbstractButton)
@@ -76,5 +76,5 @@ def test_the_fields_editors_follow_the_declared_fields(window: MainWindow) -> No
     assert set(inspector.count_spins["tokens"]) == {"fire", "damaged", "dead-weight"}
     assert inspector.mark_checks["starts"].text() == "Start space: pieces may start here at set-up"
     assert inspector.tag_choices == {}
-    window.select_space("B1")  # water: "water" comes from the game, not from the inspector
+    window.board.select_space("B1")  # water: "water" comes from the game, not from the inspector
     assert inspector.summary.text() == "Water: no tiles. Add one with the chooser below."

@@ -117,8 +117,8 @@ def test_a_change_during_a_batch_cancels_it(
     running = wait_for(qtbot, window, lambda s: s.state == "running" and s.done > 0)
     first = running.generation
     label = next(lb for lb, stack in window.model.layout.spaces.items() if stack)
-    window.select_space(label)
-    assert window.clear_selected()  # a layout edit: design_changed
+    window.board.select_space(label)
+    assert window.board.clear_selected()  # a layout edit: design_changed
     later = wait_for(qtbot, window, lambda s: s.generation > first and s.done > 0)
     assert later.ready is not None and label not in later.ready.layout.spaces
     generations = [s.generation for s in shown]

@@ -38,11 +38,11 @@ class FakeSimulator(QObject):
 
 
 def linked_to(window: Any, simulator: Any) -> Any:
-    """The window's heatmap and Replay tab, linked to a stand-in simulator (the window's own
-    simulator is left alone: it shuts down with the window)."""
+    """The window's studio (its board's heatmap listens) and Replay tab, linked to a stand-in
+    simulator (the window's own simulator is left alone: it shuts down with the window)."""
     holder = SimpleNamespace(
         simulator=simulator,
-        heatmap_layer=window.heatmap_layer,
+        studio=window.studio,
         replay_panel=window.replay_panel,
         show_replay=window.show_replay,
     )

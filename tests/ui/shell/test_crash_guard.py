@@ -36,7 +36,7 @@ def _raise_inside_the_guard(window: MainWindow, logs: Path, exc: BaseException) 
 def test_a_bug_autosaves_the_work_logs_it_and_tells_the_user(
     window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
 ) -> None:
-    window.select_space("E4")
+    window.board.select_space("E4")
     window.inspector.add_button.click()  # an unsaved edit
     assert window.is_dirty
     _raise_inside_the_guard(window, tmp_path / "logs", RuntimeError("the board fell over"))
@@ -61,7 +61,7 @@ def test_with_nothing_unsaved_there_is_nothing_to_autosave(
 def test_work_already_autosaved_by_the_timer_is_still_reported_safe(
     window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
 ) -> None:
-    window.select_space("E4")
+    window.board.select_space("E4")
     window.inspector.add_button.click()
     assert window.autosave.now()  # the timer got there first: the autosave is current
     _raise_inside_the_guard(window, tmp_path / "logs", RuntimeError("late"))
@@ -73,7 +73,7 @@ def test_work_already_autosaved_by_the_timer_is_still_reported_safe(
 def test_an_edit_after_the_last_autosave_is_written_before_it_is_reported_safe(
     window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
 ) -> None:
-    window.select_space("E4")
+    window.board.select_space("E4")
     window.inspector.add_button.click()
     window.autosave.now()
     window.inspector.add_button.click()  # newer than the autosave file
@@ -87,7 +87,7 @@ def test_an_edit_after_the_last_autosave_is_written_before_it_is_reported_safe(
 def test_a_failed_autosave_is_not_reported_safe(
     window: MainWindow, prompts: ScriptedPrompts, tmp_path: Path
 ) -> None:
-    window.select_space("E4")
+    window.board.select_space("E4")
     window.inspector.add_button.click()
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the autosave folder should be")

@@ -110,7 +110,7 @@ def test_saving_into_a_folder_that_refuses_says_why_and_keeps_the_work(
 
 
 def test_clicking_a_problem_brings_the_inspector_forward(qtbot: QtBot, window: MainWindow) -> None:
-    window.choose_tile_index(2)  # Mountain
+    window.board.choose_tile_index(2)  # Mountain
     click(qtbot, window, "L1")  # a mountain on the sea floor
     window.run_checks()
     panel = window.problems_panel
