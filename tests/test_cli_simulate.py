@@ -11,6 +11,7 @@ import pytest
 
 from editor.cli import main
 from editor.core import registry
+from editor.core.engine import MatchSpec
 from editor.core.resources import layouts_dir
 from tests.sim.test_runner import RaceEngine
 
@@ -115,6 +116,25 @@ def test_failed_games_are_listed_with_their_seeds(
     assert code == 1
     assert "games failed:" in out
     assert "(seed " in out and "RuntimeError: boom" in out
+
+
+@pytest.mark.usefixtures("toy_engine")
+def test_the_json_of_a_failed_game_carries_the_choices_that_replay_it(
+    capsys: pytest.CaptureFixture[str], tiny: Path
+) -> None:
+    code, out, _ = run(capsys, str(tiny), "--games=30", "--modules=boom", "--jobs=1", "--json")
+    assert code == 1
+    errors = json.loads(out)["errors"]
+    assert errors
+    engine = RaceEngine()
+    for entry in errors:
+        spec = MatchSpec(4, (), frozenset({"boom"}), entry["seed"])
+        state = engine.new_match({}, spec)
+        *before, last = [engine.choice_from_json(c) for c in entry["choices"]]
+        for choice in before:
+            state.apply(choice)
+        with pytest.raises(RuntimeError, match="boom"):  # the last one raised, as recorded
+            state.apply(last)
 
 
 @pytest.mark.usefixtures("toy_engine")

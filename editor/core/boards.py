@@ -106,15 +106,15 @@ class Board:
         """The space symmetries turn around.
 
         Hex: :meth:`HexBoard.center` (the board hex nearest the centroid of its spaces).
-        Bounded square: the cell ``((columns - 1) // 2, (rows - 1) // 2)``, the centre of the
-        rectangle rounded up and left to a whole cell (so quarter turns map cells to cells).
+        Bounded square: the cell nearest the centroid of its cells, omitted ones left out, as
+        on hexes (a whole cell, so quarter turns map cells to cells).
         Open table: ``0,0``, the starter cell.
         """
         if self.grid == "hex":
             return format_label(self.hexes.center())
-        if self.open:
+        if self.open or not self.labels:
             return "0,0"
-        return format_cell(Cell((self.columns - 1) // 2, (self.rows - 1) // 2))
+        return self.geometry.middle(self.labels)
 
     def transform(
         self, labels: Iterable[str], rotate_steps: int, mirror: bool

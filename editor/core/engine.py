@@ -237,16 +237,3 @@ def choice_from_text(text: str) -> JSON:
     except json.JSONDecodeError as exc:
         raise ValueError(f"not the text of a choice: {text!r} ({exc.msg})") from None
     return data
-
-
-def choice_encoder(engine: Engine) -> ChoiceEncoder:
-    """The engine's ``choice_to_json``, or :func:`plain_choice_to_json` for an engine written
-    before the protocol had one."""
-    encode: ChoiceEncoder = getattr(engine, "choice_to_json", plain_choice_to_json)
-    return encode
-
-
-def choice_decoder(engine: Engine) -> ChoiceDecoder:
-    """The engine's ``choice_from_json``, or :func:`plain_choice_from_json` (as above)."""
-    decode: ChoiceDecoder = getattr(engine, "choice_from_json", plain_choice_from_json)
-    return decode

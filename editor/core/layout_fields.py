@@ -52,13 +52,16 @@ SortLabels = Callable[[Iterable[str]], list[str]]
 
 @dataclass(frozen=True)
 class Option:
-    """A value a field may take on a space: an id, its name, its colour, and whether it may
-    lie on a space that holds no tile."""
+    """A value a field may take on a space: an id, its name, its colour, whether it may lie
+    on a space that holds no tile, and how many of it the stock holds."""
 
     id: str
     name: str
     colour: str = ""
     on_empty: bool = False
+    #: How many the packs' stock holds of it, when it is counted (Snails: tiles of a type
+    #: with this back).
+    count: int | None = None
 
 
 #: What a field may hold: for a ``per-tile`` field the options of one tile type (its id
@@ -84,6 +87,21 @@ class LayoutField:
     word: str = ""
     #: What may be chosen, from the layout's packs (see :data:`Options`).
     options: Options | None = None
+    #: The inspector's tooltip for the field on one space (default: the schema's description).
+    help: str = ""
+    #: The tooltip of one option's editor, with ``{name}`` for the option's name.
+    option_help: str = ""
+
+    @property
+    def tooltip(self) -> str:
+        """What the inspector says of the field when the pointer rests on it."""
+        return self.help or str(self.schema.get("description", "")) or self.title
+
+    def option_tooltip(self, name: str) -> str:
+        """What the inspector says of one option's editor (``Fire tokens lying here...``)."""
+        if self.option_help:
+            return self.option_help.format(name=name)
+        return f"{name}: {(self.word or self.title).lower()}"
 
     def __post_init__(self) -> None:
         if self.shape not in SHAPES:
@@ -197,9 +215,7 @@ def fields_data(
 
 
 def labels_of(field: LayoutField, value: FieldValue) -> list[str]:
-    """The spaces a field's value names."""
-    if field.shape == "marks":
-        return list(value)
+    """The spaces a field's value names (the labels of a mapping or list; a spot's one)."""
     if field.shape == "spot":
         return [value] if value else []
     return list(value)

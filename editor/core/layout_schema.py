@@ -22,20 +22,28 @@ SHARED = "layout.schema.json"
 
 
 def layout_schema_name(game: Game) -> str:
-    """The path under ``schemas/`` of the schema a game's layouts are checked against."""
-    return f"{game.id}/layout.schema.json" if game.content.layout_fields else SHARED
+    """The path under ``schemas/`` of the schema a game's layouts are checked against: the
+    shared one with the game's fields, refusing any other key (composed in memory for a
+    game that ships no file of it)."""
+    return f"{game.id}/layout.schema.json"
 
 
 def compose_layout_schema(game: Game, shared: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The shared layout schema with the game's fields as further properties.
+    """The shared layout schema with the game's fields as further properties, and no other.
 
-    References in the shared schema are made relative to the game's folder.
+    The shared schema lets any further key through (a game adds its own); this one refuses
+    keys that are neither shared nor the game's. References in the shared schema are made
+    relative to the game's folder.
     """
     base = shared if shared is not None else _read(schemas_dir() / SHARED)
     text = json.dumps(base).replace('"common.schema.json', '"../common.schema.json')
     schema: dict[str, Any] = json.loads(text)
     schema["$id"] = schema_id(layout_schema_name(game))
+    schema["description"] = (
+        f"Tiles stacked on the spaces of a {game.name} board, and the keys {game.name} adds."
+    )
     schema["title"] = f"{game.name} layout"
+    schema["additionalProperties"] = False
     properties = schema["properties"]
     if game.grid in ("hex", "square"):  # the game's own labels, not any grid's
         label = {"$ref": f"../common.schema.json#/$defs/{game.grid}-label"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +60,15 @@ class Layout:
     fields: dict[str, FieldValue] = field(default_factory=dict)
     document: Document | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # every declared field has a value (an empty one when not given), so two layouts
+        # that say the same thing compare equal however they were made
+        declared = self.declared()
+        if any(f.key not in self.fields for f in declared):
+            given = self.fields
+            self.fields = {f.key: given.get(f.key, layout_fields.empty_value(f)) for f in declared}
+            self.fields.update({k: v for k, v in given.items() if k not in self.fields})
+
     @classmethod
     def from_document(cls, document: Document) -> Layout:
         """A layout from a document that passed its schema."""
@@ -93,11 +102,12 @@ class Layout:
             return value if isinstance(value, str) and ID.fullmatch(value) else ""
 
         game = ident(data.get("game"))
+        is_label = _label_test(game)
         spaces: dict[str, tuple[str, ...]] = {}
         for label, stack in data["spaces"].items():
             if not isinstance(stack, list) or not all(ident(tile) for tile in stack):
                 continue
-            if _good_label(label):
+            if is_label(label):
                 spaces[label] = tuple(stack)
         packs = data.get("packs")
         good_packs = packs if isinstance(packs, list) and all(ident(p) for p in packs) else None
@@ -110,7 +120,7 @@ class Layout:
             packs=tuple(good_packs) if good_packs is not None else None,
             fields={
                 f.key: layout_fields.salvage_value(
-                    f, data.get(f.key), _good_label, lambda v: bool(ident(v))
+                    f, data.get(f.key), is_label, lambda v: bool(ident(v))
                 )
                 for f in declared_fields(game)
             },
@@ -123,9 +133,8 @@ class Layout:
 
     def value(self, key: str) -> FieldValue:
         """The value of a declared field (empty when the layout does not give it)."""
-        found = self.fields.get(key)
-        if found is not None:
-            return found
+        if key in self.fields:
+            return self.fields[key]
         spec = next((f for f in self.declared() if f.key == key), None)
         if spec is None:
             raise KeyError(f"the game {self.game!r} declares no layout field {key!r}")
@@ -170,9 +179,13 @@ def _in_order(labels: Iterable[str]) -> list[str]:
     return sorted(labels, key=label_sort_key)
 
 
-def _good_label(value: object) -> bool:
-    """Whether a value is a space label of some grid."""
-    return isinstance(value, str) and any(grid_for(kind).is_label(value) for kind in GRID_KINDS)
+def _label_test(game_id: str) -> Callable[[object], bool]:
+    """Whether a value is a space label of the game's grid (of any grid for a game Seastack
+    does not know, or one without boards), for salvaging what a schema refused."""
+    game = registry.get(game_id)
+    kinds = (game.grid,) if game is not None and game.grid in GRID_KINDS else GRID_KINDS
+    grids = [grid_for(kind) for kind in kinds]
+    return lambda value: isinstance(value, str) and any(g.is_label(value) for g in grids)
 
 
 def label_sort_key(label: str) -> tuple[int, int]:
@@ -284,9 +297,13 @@ def transform_layout(
     there are any, the new layout leaves them out, so callers should refuse the change
     rather than lose them.
     """
-    labels = sorted(layout.named_labels(), key=label_sort_key)
-    images, lost = board.transform(labels, rotate_steps, mirror)
-    moved = {label: image for label, image in images.items() if label not in lost}
+    named = sorted(layout.named_labels(), key=label_sort_key)
+    # a label of another grid (kept by a salvage) has no image: it is lost like one off it
+    foreign = [label for label in named if not board.geometry.is_label(label)]
+    labels = [label for label in named if board.geometry.is_label(label)]
+    images, off = board.transform(labels, rotate_steps, mirror)
+    lost = [*off, *foreign]
+    moved = {label: image for label, image in images.items() if label not in off}
     fields: dict[str, Any] = {
         spec.key: layout_fields.relabel(spec, layout.value(spec.key), moved)
         for spec in layout.declared()

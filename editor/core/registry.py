@@ -23,23 +23,13 @@ ExampleRunner = Callable[["Workspace", "Document"], tuple[list["Diagnostic"], li
 
 
 @dataclass(frozen=True)
-class BackShare:
-    """How many tiles of one type carry one back in the packs' stock."""
-
-    back: str
-    name: str
-    count: int
-
-
-@dataclass(frozen=True)
 class TileKind:
-    """A tile type the editor's palette offers: id, display name, colour, stock and backs."""
+    """A tile type the editor's palette offers: id, display name, colour and stock."""
 
     id: str
     name: str
     colour: str
     stock: int
-    backs: tuple[BackShare, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -286,10 +276,6 @@ class GameContent:
     preview: Preview | None = None
     #: Extra per-space fields this game's layouts may hold (see ``layout_fields.py``).
     layout_fields: tuple[LayoutField, ...] = ()
-
-    def template(self, key: str) -> Template | None:
-        """One template of any group, by key."""
-        return next((t for g in self.templates for t in g.templates if t.key == key), None)
 
 
 @dataclass(frozen=True)

@@ -243,6 +243,10 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
         return [
             at_value("wrong-type", f"{place} must be {wanted}, not {_describe(instance)}"),
         ]
+    if kind == "enum" and not value:  # a key that may not be given in this case at all
+        hint = schema.get("x-hint") or schema.get("description")
+        message = f"{place} may not be given here" + (f": {hint}" if hint else "")
+        return [at_key("bad-key", message, path)]
     if kind in ("enum", "const"):
         allowed = list(value) if kind == "enum" else [value]
         message = f"{instance!r} is not allowed for {place}" + suggest(

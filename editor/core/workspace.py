@@ -412,7 +412,8 @@ def _check_game(document: Document, game_id: str) -> list[Diagnostic]:
 def _off_board(board: Board, label: str) -> str:
     """Why a label is not a space of a board: not its grid's kind of label, or off it."""
     if not board.geometry.is_label(label):
-        return f"{label} is not a space of board {board.id!r}: {board.geometry.label_help}"
+        shape = board.geometry.label_help
+        return f"{label} is not a space of board {board.id!r}: a space there is {shape}"
     return (
         f"{label} is not a space of board {board.id!r} ({board.columns} columns, {board.rows} rows)"
     )

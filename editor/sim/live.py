@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from editor.core import registry
-from editor.core.engine import ChoiceEncoder, Engine, choice_encoder, choice_text
+from editor.core.engine import ChoiceEncoder, Engine, choice_text
 from editor.sim.design import Design, Invalid, Ready, prepare_design
 from editor.sim.playtest import playtest_warnings
 from editor.sim.runner import Batch, BatchPlan, GameResult, RunnerError, describe_error, match_spec
@@ -459,7 +459,7 @@ def failures_text(results: Sequence[GameResult], engine: Engine | None = None) -
     :func:`~editor.sim.replay.replay_result` replays from; a choice the engine cannot encode
     is written as Python would print it. Without the engine, the list as Python prints it.
     """
-    encode = choice_encoder(engine) if engine is not None else None
+    encode = engine.choice_to_json if engine is not None else None
     lines = []
     for r in results:
         if r.ok:

@@ -30,8 +30,6 @@ from editor.core.engine import (
     GameState,
     MatchSpec,
     Outcome,
-    choice_decoder,
-    choice_encoder,
     choice_text,
 )
 from editor.core.registry import Frame, ReplayWords
@@ -120,7 +118,7 @@ def replay(
     """
     steps: list[ReplayStep] = []
     taken: list[Hashable] = []
-    encode = choice_encoder(engine)
+    encode = engine.choice_to_json
     try:
         state = engine.new_match(prepared, spec)
     except Exception as exc:  # a match that cannot even be set up is a replay of its error
@@ -301,17 +299,17 @@ def replay_result(
 
 def result_to_json(engine: Engine, result: GameResult) -> dict[str, Any]:
     """A match's JSON record with its choices (when it failed) encoded by the engine."""
-    return result.to_json(choice_encoder(engine))
+    return result.to_json(engine.choice_to_json)
 
 
 def result_from_json(engine: Engine, data: Mapping[str, Any]) -> GameResult:
     """The :class:`GameResult` of a JSON record, its choices decoded by the engine."""
-    return GameResult.from_json(data, choice_decoder(engine))
+    return GameResult.from_json(data, engine.choice_from_json)
 
 
 def choices_json(engine: Engine, choices: Sequence[Hashable]) -> list[JSON]:
     """Choices (a replay's, a result's) as the engine's JSON, e.g. to save a replay."""
-    encode = choice_encoder(engine)
+    encode = engine.choice_to_json
     return [encode(choice) for choice in choices]
 
 

@@ -78,7 +78,7 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--players",
         type=_count(1, "--players"),
         default=None,
-        help="seats (default: the most the game allows, 4 for Snails)",
+        help="seats (default: the most the game allows)",
     )
     parser.add_argument(
         "--factions",
@@ -125,7 +125,7 @@ def _unknown(kind: str, names: Sequence[str], known: Sequence[str]) -> UsageErro
 
 
 def plan_from_args(
-    args: argparse.Namespace, engine: Engine, prepared: Any, most_players: int = 4
+    args: argparse.Namespace, engine: Engine, prepared: Any, most_players: int
 ) -> BatchPlan:
     """The batch plan the arguments ask for; :class:`UsageError` for anything unknown.
 
@@ -280,6 +280,10 @@ def _simulate(args: argparse.Namespace) -> int:
     }
     summary = summarize(results, plan, metrics, meta=meta)
     if args.json:
+        # a failed game's choices as the engine's JSON, so it replays from this output alone
+        failed = {r.index: r for r in results if not r.ok}
+        for entry in summary["errors"]:
+            entry["choices"] = [engine.choice_to_json(c) for c in failed[entry["index"]].choices]
         print(json.dumps(summary, indent=2))
     else:
         print(format_summary(summary))

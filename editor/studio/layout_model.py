@@ -21,15 +21,14 @@ from typing import TypeVar
 from editor.core import layout_fields, registry
 from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic
+from editor.core.grid import GRID_KINDS, Grid, grid_for
 from editor.core.layout_fields import LayoutField, Option
 from editor.core.layouts import Layout, dump_layout, label_sort_key, transform_layout
-from editor.core.registry import BackShare as BackShare  # re-exported for the doctests
 from editor.core.registry import TileKind
 from editor.core.workspace import Workspace
 from editor.studio.board_picture import BoardPicture, board_look
 from editor.studio.field_marks import (
     PictureExtras,
-    certain_mark,
     picture_extras,
     workspace_options,
 )
@@ -184,16 +183,6 @@ class LayoutModel:
         """The canonical file text of the layout as it is now."""
         return dump_layout(self._layout)
 
-    def tile_marks(self, label: str) -> list[str | None]:
-        """The mark of each tile on a space, bottom to top, as the board draws it: the pinned
-        item's mark, else :func:`~editor.studio.field_marks.certain_mark` (``?`` unless the
-        stock has one option for that type)."""
-        return self.picture_extras().tile_marks.get(label, [])
-
-    def counter_marks(self, label: str) -> list[str]:
-        """The counters on a space as the board draws them: one id per counter."""
-        return self.picture_extras().counters.get(label, [])
-
     def picture_extras(self) -> PictureExtras:
         """What the declared fields put on the board (see :func:`picture_extras`)."""
         return picture_extras(self._layout, self._options, every_tile=True)
@@ -257,15 +246,20 @@ class LayoutModel:
         self._listeners.append(listener)
 
     def rotation_step(self) -> int:
-        """The degrees of one turn of the board's grid (60 on hexes, 90 on squares); 60
-        without a board."""
-        board = self.board
-        return board.geometry.rotation_step if board is not None else 60
+        """The degrees of one turn of the board's grid (60 on hexes, 90 on squares)."""
+        return self._grid().rotation_step
 
     def rotations(self) -> int:
         """How many turns make a full circle on the board's grid (6 on hexes, 4 on squares)."""
+        return self._grid().rotations
+
+    def _grid(self) -> Grid:
+        """The board's grid, else its game's (hex for a game Seastack does not know)."""
         board = self.board
-        return board.geometry.rotations if board is not None else 6
+        if board is not None:
+            return board.geometry
+        game = registry.get(self._layout.game)
+        return grid_for(game.grid if game is not None and game.grid in GRID_KINDS else "hex")
 
     def apply(self, stacks: Mapping[str, Iterable[str] | SpaceState]) -> None:
         """Set some spaces and tell the listeners which changed.
@@ -356,46 +350,22 @@ def _tile_types(ws: Workspace, layout: Layout) -> list[TileType]:
     )
 
 
-def _tile_options(tile: TileType | None, options: Sequence[Option] | None) -> list[Option]:
-    """A tile's options: those given, else the backs of its type's stock."""
-    if options is not None:
-        return list(options)
-    return [Option(share.back, share.name) for share in tile.backs] if tile is not None else []
-
-
-def back_text(
-    tile: TileType | None, options: Sequence[Option] | None = None, word: str = "back"
-) -> str:
+def back_text(tile: TileType | None, options: Sequence[Option], word: str = "back") -> str:
     """What is known of a tile's item (its back) when none is pinned: a layout does not fix
     it, the deal at setup does. ``options`` are the per-tile field's options for the tile's
-    type (default: the backs of its stock), with the stock's counts where it has them.
+    type, with the stock's counts where it has them.
 
-    >>> back_text(TileType("beach", "Beach", "#fff", 26, ()))
+    >>> beach = TileType("beach", "Beach", "#fff", 26)
+    >>> back_text(beach, [])
     'back: dealt at random'
-    >>> back_text(TileType("beach", "Beach", "#fff", 2, (BackShare("blank", "Blank", 2),)))
+    >>> back_text(beach, [Option("blank", "Blank", count=2)])
     'back: Blank (the only back in stock)'
-    >>> sand = TileType("sand", "Sand", "#fff", 3, ())
-    >>> back_text(sand, [Option("a", "A"), Option("b", "B")], "pin")
-    'pin: dealt at random from A, B'
+    >>> back_text(beach, [Option("a", "A", count=3), Option("b", "B")], "pin")
+    'pin: dealt at random from A 3, B'
     """
     if tile is None:
         return f"{word}: unknown tile type"
-    choices = _tile_options(tile, options)
-    if len(choices) == 1:
-        return f"{word}: {choices[0].name} (the only {word} in stock)"
-    counts = {share.back: share.count for share in tile.backs}
-    shares = ", ".join(f"{o.name} {counts[o.id]}" if o.id in counts else o.name for o in choices)
+    if len(options) == 1:
+        return f"{word}: {options[0].name} (the only {word} in stock)"
+    shares = ", ".join(o.name if o.count is None else f"{o.name} {o.count}" for o in options)
     return f"{word}: dealt at random" + (f" from {shares}" if shares else "")
-
-
-def back_mark(tile: TileType | None, options: Sequence[Option] | None = None) -> str:
-    """A short mark of a tile's item (its back) on the board: its mark when certain (one
-    option), else ``?``."""
-    return certain_mark(_tile_options(tile, options))
-
-
-def stock_count(tile: TileType | None, option_id: str) -> int | None:
-    """How many tiles of a type carry one option (back) in the packs' stock, when known."""
-    if tile is None:
-        return None
-    return next((share.count for share in tile.backs if share.back == option_id), None)

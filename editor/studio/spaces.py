@@ -75,13 +75,9 @@ class SpaceState:
 
 
 def follow_stack(old: SpaceState, stack: Stack, fields: Sequence[LayoutField]) -> SpaceState:
-    """A space after its stack changed: each field follows it
-    (:func:`editor.core.layout_fields.follow_stack`).
-
-    Items pinned on tiles stay with their tiles: the tiles the old and new stacks share at the
-    bottom and at the top keep theirs, two tiles that swapped places take theirs along, and a
-    tile new or changed in between gets none. A space that becomes empty loses every field
-    that needs tiles; fields not in ``fields`` are kept as they are.
+    """A space after its stack changed: each field follows it as
+    :func:`editor.core.layout_fields.follow_stack` says (items pinned on tiles stay with their
+    tiles; an emptied space loses what needs tiles); fields not in ``fields`` are kept.
 
     >>> pins = LayoutField("pins", "per-tile", "Pins", {})
     >>> flag = LayoutField("flag", "marks", "Flags", {})

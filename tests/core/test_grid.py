@@ -365,10 +365,12 @@ def test_schema_omit_labels_follow_the_grid() -> None:
 def test_schema_open_tables_have_no_size() -> None:
     found = check_board(HEAD + "grid: square\nopen: true\ncolumns: 3\nrows: 2\n")
     assert [(code, line, col) for code, line, col, _ in found] == [
-        ("bad-value", 6, 10),
-        ("bad-value", 7, 7),
+        ("bad-key", 6, 1),
+        ("bad-key", 7, 1),
     ]
-    assert found[0][3] == "3 is not allowed for columns"
+    assert found[0][3] == (
+        "columns may not be given here: an open table has no columns; leave columns out"
+    )
     found = check_board(HEAD + "grid: hex\nopen: true\n")
     assert [(code, line, col) for code, line, col, _ in found] == [("bad-value", 4, 7)]
     assert "use one of: square" in found[0][3]

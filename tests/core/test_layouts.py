@@ -253,3 +253,13 @@ def test_salvage_keeps_the_well_formed_extras() -> None:
     assert layout.value("backs") == {"D5": (None,)}
     assert layout.value("tokens") == {"D4": {"damaged": 1}}
     assert layout.value("starts") == ("D4",)
+
+
+def test_a_layout_made_by_hand_equals_the_same_layout_read_from_its_file() -> None:
+    by_hand = Layout("t", "T", "snails", "snails-expert", {"D5": ("beach",)})
+    document, _ = parse_document(dump_layout(by_hand), "t.layout.yaml")
+    assert document is not None
+    read = Layout.from_document(document)
+    assert read == by_hand and read.fields == {"backs": {}, "tokens": {}, "starts": ()}
+    with_starts = Layout("t", "T", "snails", "snails-expert", {}, fields={"starts": ("D5",)})
+    assert with_starts.value("backs") == {} and with_starts.value("starts") == ("D5",)

@@ -10,11 +10,14 @@ from typing import Any
 import pytest
 
 from editor.core.engine import (
+    JSON,
     BotFactory,
     Decision,
     IllegalChoice,
     MatchSpec,
     Outcome,
+    plain_choice_from_json,
+    plain_choice_to_json,
     random_bot,
 )
 from editor.sim.runner import (
@@ -133,6 +136,12 @@ class RaceEngine:
 
     def bots(self) -> Mapping[str, BotFactory]:
         return {"random": random_bot, "greedy": GreedyBot}
+
+    def choice_to_json(self, choice: Hashable) -> JSON:
+        return plain_choice_to_json(choice)  # a step is a plain int
+
+    def choice_from_json(self, data: JSON) -> Hashable:
+        return plain_choice_from_json(data)
 
 
 def measure(

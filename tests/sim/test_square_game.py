@@ -12,7 +12,7 @@ import pytest
 
 from editor.cli import main
 from editor.core import registry
-from editor.core.engine import JSON, IllegalChoice, MatchSpec, choice_decoder, choice_encoder
+from editor.core.engine import JSON, IllegalChoice, MatchSpec
 from editor.sim.replay import differences, replay_index, result_from_json, result_to_json
 from editor.sim.runner import BatchPlan, GameResult, run_batch
 from tests.conftest import SQUARE_DATA, load_square
@@ -202,7 +202,7 @@ def test_the_greedy_bot_builds_next_to_its_own_cells(square_game: registry.Game)
 
 def test_choices_travel_as_json(square_game: registry.Game) -> None:
     engine, _ = _setup()
-    encode, decode = choice_encoder(engine), choice_decoder(engine)
+    encode, decode = engine.choice_to_json, engine.choice_from_json
     assert encode("-1,0") == "-1,0" and decode(json.loads(json.dumps("-1,0"))) == "-1,0"
     for bad in (3, None, ("0", "0")):
         with pytest.raises(ValueError, match="is a cell label"):

@@ -11,6 +11,7 @@ import pytest
 from editor.core.layouts import declared_fields, dump_layout
 from editor.studio.autosave import Autosaver, read_recovery
 from editor.studio.board_picture import layout_picture
+from editor.studio.field_marks import certain_mark
 from editor.studio.layout_files import (
     bundled_workspace,
     default_layout_path,
@@ -19,7 +20,7 @@ from editor.studio.layout_files import (
     open_layout,
     open_text,
 )
-from editor.studio.layout_model import LayoutModel, back_mark
+from editor.studio.layout_model import LayoutModel
 from editor.studio.spaces import SpaceState, follow_stack
 from editor.studio.tools import Stroke, Tool, tool_result
 
@@ -87,14 +88,13 @@ def test_stock_lines_come_from_the_packs(model: LayoutModel) -> None:
     lines = {line.tile.id: line for line in model.stock_lines()}
     assert lines["mountain"].text() == "Mountain 9 of 8 placed"
     assert lines["mountain"].over
-    beach = model.tile_type("beach")
-    assert beach is not None
-    assert {b.back: b.count for b in beach.backs} == {
+    backs = model.field_options("backs", "beach")
+    assert {b.id: b.count for b in backs} == {
         "blank": 20,
         "twin-barrels": 3,
         "fertilizers": 3,
     }
-    assert back_mark(beach) == "?"
+    assert certain_mark(backs) == "?"
 
 
 def test_checks_see_unsaved_text(model: LayoutModel) -> None:

@@ -859,10 +859,10 @@ def test_turns_go_by_the_grids_step_and_a_spot_moves_in_one_command(
 ) -> None:
     window = open_window()
     assert isinstance(window, MainWindow)
-    assert window.rotate_cw_action.text() == "Turn 60° &Clockwise"
-    assert window.rotate_ccw_action.text() == "Turn 60° Co&unterclockwise"
+    assert window.rotate_cw_action.text() == "Rotate Layout 60° &Clockwise"
+    assert window.rotate_ccw_action.text() == "Rotate Layout 60° Co&unterclockwise"
     assert window.files.open_file(SQUARE_DATA / "yard.layout.yaml")
-    assert window.rotate_cw_action.text() == "Turn 90° &Clockwise"
+    assert window.rotate_cw_action.text() == "Rotate Layout 90° &Clockwise"
 
     # the square game's home is a spot: checking it on another cell moves it there
     scene = window.board_view.board_scene

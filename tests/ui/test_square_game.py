@@ -175,3 +175,16 @@ def test_the_inspectors_swatches_are_squares_on_the_yard(window: MainWindow) -> 
     square = for_grid("square").swatch(FLOOR_COLOUR, 18).pixmap(18, 18).toImage()
     hexagon = for_grid("hex").swatch(FLOOR_COLOUR, 18).pixmap(18, 18).toImage()
     assert icon == square and icon != hexagon
+
+
+def test_a_game_without_factions_or_modules_is_not_offered_them(
+    qtbot: QtBot, open_window: WindowFactory, square_game: registry.Game
+) -> None:
+    from tests.ui.playtest.test_simulator_dock import start, wait_for
+
+    window = open_window(YARD, live_simulation=True)
+    start(window, 4)
+    wait_for(qtbot, window, lambda s: s.state == "done")
+    form = window.simulator.form
+    assert not form.factions.isVisibleTo(form) and not form.modules.isVisibleTo(form)
+    assert form.summary() == "2 players · best available bots · 4 games"

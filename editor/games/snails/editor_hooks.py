@@ -12,35 +12,37 @@ from __future__ import annotations
 
 from editor.core.layout_fields import Option
 from editor.core.layouts import Layout
-from editor.core.registry import BackShare, StatRow, StatSection, TileKind
+from editor.core.registry import StatRow, StatSection, TileKind
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import tiles_of, tokens_of
 from editor.games.snails.layout_stats import LayoutStats, layout_stats
 
 
 def tile_kinds(ws: Workspace, layout: Layout) -> list[TileKind]:
-    """The tile types of the packs a layout uses, with their names, colours, stock and backs."""
+    """The tile types of the packs a layout uses, with their names, colours and stock."""
     tiles = tiles_of(ws, ws.packs_in_use(layout))
-    out = []
-    for tile_id, entry in tiles.types.items():
-        shares: dict[str, int] = {}
-        for _pack, tile, back, count, _where in tiles.stock:
-            if tile == tile_id:
-                shares[back] = shares.get(back, 0) + count
-        backs = tuple(
-            BackShare(back, str(tiles.backs.get(back, {}).get("name", back)), count)
-            for back, count in shares.items()
+    return [
+        TileKind(
+            id=tile_id,
+            name=str(entry.get("name", tile_id)),
+            colour=str(entry.get("colour", "")),
+            stock=tiles.stock_of(tile_id),
         )
-        out.append(
-            TileKind(
-                id=tile_id,
-                name=str(entry.get("name", tile_id)),
-                colour=str(entry.get("colour", "")),
-                stock=tiles.stock_of(tile_id),
-                backs=backs,
-            )
-        )
-    return out
+        for tile_id, entry in tiles.types.items()
+    ]
+
+
+def back_kinds(ws: Workspace, layout: Layout, tile: str) -> list[Option]:
+    """The backs in the packs' stock of one tile type, with how many tiles carry each."""
+    tiles = tiles_of(ws, ws.packs_in_use(layout))
+    shares: dict[str, int] = {}
+    for _pack, of_tile, back, count, _where in tiles.stock:
+        if of_tile == tile:
+            shares[back] = shares.get(back, 0) + count
+    return [
+        Option(back, str(tiles.backs.get(back, {}).get("name", back)), count=count)
+        for back, count in shares.items()
+    ]
 
 
 def token_kinds(ws: Workspace, layout: Layout) -> list[Option]:

@@ -11,13 +11,11 @@ _LABEL = {"$ref": "../common.schema.json#/$defs/hex-label"}
 
 
 def back_options(ws: Workspace, layout: Layout, tile: str) -> list[Option]:
-    """The backs a tile of one type may have pinned: those in the packs' stock of that type."""
-    from editor.games.snails.editor_hooks import tile_kinds  # it reads the checks, which read us
+    """The backs a tile of one type may have pinned: those in the packs' stock of that type,
+    with their counts."""
+    from editor.games.snails.editor_hooks import back_kinds  # it reads the checks, which read us
 
-    for kind in tile_kinds(ws, layout):
-        if kind.id == tile:
-            return [Option(share.back, share.name) for share in kind.backs]
-    return []
+    return back_kinds(ws, layout, tile)
 
 
 def token_options(ws: Workspace, layout: Layout, _tile: str) -> list[Option]:
@@ -33,6 +31,10 @@ BACKS = LayoutField(
     title="Pinned tile backs",
     word="Back",
     options=back_options,
+    help=(
+        "The back of the selected tile: dealt at random from the stock at set-up, or pinned to"
+        " one back of that tile type's stock"
+    ),
     schema={
         "title": "Pinned tile backs",
         "description": (
@@ -68,6 +70,7 @@ TOKENS = LayoutField(
     title="Tokens at the start",
     word="Tokens",
     options=token_options,
+    option_help="{name} tokens lying on this space when the game starts",
     schema={
         "title": "Tokens at the start",
         "description": "Tokens lying on land spaces when a game starts, such as {D5: {fire: 1}}.",
@@ -95,6 +98,7 @@ STARTS = LayoutField(
     title="Start spaces",
     mark="S",
     word="Start space: pieces may start here at set-up",
+    help="Without any start space, the game's set-up rules decide where pieces start",
     schema={
         "title": "Start spaces",
         "description": (

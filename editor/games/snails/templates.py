@@ -117,5 +117,3 @@ TEMPLATE_GROUPS: tuple[TemplateGroup, ...] = (
     TemplateGroup("card", "Card", (ATTACK_CARD, SPECIAL_CARD)),
     TemplateGroup("faction", "Faction", (FACTION,)),
 )
-#: The Snails templates by key.
-TEMPLATES: dict[str, Template] = {t.key: t for g in TEMPLATE_GROUPS for t in g.templates}

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from editor.core import layout_fields
 from editor.core.layout_fields import LayoutField, SpaceValue
 from editor.studio.board_picture import board_look
-from editor.studio.layout_model import LayoutModel, back_text, stock_count
+from editor.studio.layout_model import LayoutModel, back_text
 from editor.studio.spaces import SpaceState
 from editor.ui.board.commands import SetSpace
 from editor.ui.board.painters import BORDER_COLOUR, FALLBACK_COLOUR, counter_colour
@@ -161,10 +161,10 @@ class Inspector(QWidget):
         self.mark_checks, self.tag_choices = {}, {}
         self._fields = {spec.key: spec for spec in model.fields()}
         for spec in model.fields():
-            about = str(spec.schema.get("description", "")) or spec.title
+            about = spec.tooltip
             if spec.shape == "per-tile":
                 combo = QComboBox(self)
-                combo.setToolTip(f"{spec.title} of the selected tile: {about}")
+                combo.setToolTip(about)
                 combo.activated.connect(lambda row, k=spec.key: self._item_chosen(k, row))
                 self.tile_fields.addRow(spec.word or spec.title, combo)
                 self.item_choices[spec.key] = combo
@@ -199,13 +199,12 @@ class Inspector(QWidget):
         self._add_field_widget(text)
         self.count_texts[spec.key] = text
         spins: dict[str, QSpinBox] = {}
-        word = (spec.word or spec.title).lower()
         for option in model.field_options(spec.key):
             spin = QSpinBox(self)
             spin.setRange(0, 99)
             spin.setKeyboardTracking(False)  # typed numbers count when finished, not per key
             spin.setSpecialValueText("none")
-            spin.setToolTip(f"{option.name} {word} lying on this space when the game starts")
+            spin.setToolTip(spec.option_tooltip(option.name))
             spin.valueChanged.connect(
                 lambda value, k=spec.key, o=option.id: self._count_changed(k, o, value)
             )
@@ -386,10 +385,9 @@ class Inspector(QWidget):
             combo.setEnabled(False)
             return
         tile_id = space.stack[index]
-        tile = model.tile_type(tile_id)
         combo.addItem("Dealt at random", None)
         for option in model.field_options(spec.key, tile_id):
-            count = stock_count(tile, option.id)
+            count = option.count
             shown = f"{option.name} ({count} in stock)" if count is not None else option.name
             combo.addItem(shown, option.id)
         pinned = layout_fields.item_at(space.get(spec), index)

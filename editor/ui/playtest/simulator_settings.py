@@ -44,6 +44,7 @@ class SimulatorSettings(QWidget):
         self.factions = self._checklist("Factions each match draws from; none ticked: all")
         self.modules = self._checklist("Modules switched on")
         form = QFormLayout(self)
+        self._form = form
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow("Players", self.players)
         form.addRow("Bots", self.bot)
@@ -54,6 +55,10 @@ class SimulatorSettings(QWidget):
         self._wanted_factions: set[str] = set()
         self._wanted_modules: set[str] = set()
         self._wanted_bot = DEFAULT_BOT
+        #: Whether the design's game has factions and modules to choose (until the first
+        #: offer, as if it had: the summary says "any factions", "no modules").
+        self._has_factions = True
+        self._has_modules = True
         self.players.valueChanged.connect(self.changed)
         self.games.valueChanged.connect(self.changed)
         self.bot.currentIndexChanged.connect(self._bot_changed)
@@ -92,12 +97,16 @@ class SimulatorSettings(QWidget):
     def summary(self) -> str:
         """The settings in one line, shown while the form is folded away."""
         players = self.players.value()
-        factions = ", ".join(sorted(self._wanted_factions)) or "any factions"
-        modules = ", ".join(sorted(self._wanted_modules)) or "no modules"
-        return (
-            f"{players} player{'s' * (players != 1)} · {self.bot.currentText()} bots"
-            f" · {self.games.value()} games · {factions} · {modules}"
-        )
+        parts = [
+            f"{players} player{'s' * (players != 1)}",
+            f"{self.bot.currentText()} bots",
+            f"{self.games.value()} games",
+        ]
+        if self._has_factions:  # a game whose seats play colours has none to draw
+            parts.append(", ".join(sorted(self._wanted_factions)) or "any factions")
+        if self._has_modules:
+            parts.append(", ".join(sorted(self._wanted_modules)) or "no modules")
+        return " · ".join(parts)
 
     def offer(
         self,
@@ -112,6 +121,9 @@ class SimulatorSettings(QWidget):
         try:
             # a number of players clamped into range is a change: it starts a new batch
             self.players.setRange(*seats)
+            self._has_factions, self._has_modules = bool(factions), bool(modules)
+            self._form.setRowVisible(self.factions, self._has_factions)
+            self._form.setRowVisible(self.modules, self._has_modules)
             _fill(self.factions, factions, self._wanted_factions)
             _fill(self.modules, modules, self._wanted_modules)
             if [self.bot.itemData(i) for i in range(1, self.bot.count())] != list(bots):

@@ -33,10 +33,8 @@ def _action(
 
 def name_turns(window: MainWindow, step: int) -> None:
     """Word the turn actions by one step of the layout's grid (60° on hexes, 90° on squares)."""
-    window.rotate_cw_action.setText(f"Turn {step}° &Clockwise")
-    window.rotate_ccw_action.setText(f"Turn {step}° Co&unterclockwise")
-    for action, way in ((window.rotate_cw_action, "clockwise"), (window.rotate_ccw_action, "")):
-        action.setToolTip(f"Turn the layout {step}° {way or 'counterclockwise'} on its board")
+    window.rotate_cw_action.setText(f"Rotate Layout {step}° &Clockwise")
+    window.rotate_ccw_action.setText(f"Rotate Layout {step}° Co&unterclockwise")
 
 
 def build_menus(window: MainWindow) -> None:

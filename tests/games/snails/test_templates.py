@@ -11,7 +11,7 @@ from editor.core import registry
 from editor.core.templates import add_from_template, default_dependencies, new_pack
 from editor.core.workspace import load_workspace
 from editor.games.snails.rules_content import load_rules_content
-from editor.games.snails.templates import TEMPLATES
+from editor.games.snails.templates import TEMPLATE_GROUPS
 
 
 def _new_pack(tmp_path: Path) -> Path:
@@ -19,11 +19,17 @@ def _new_pack(tmp_path: Path) -> Path:
     return new_pack(tmp_path, "Template Test", "snails", dependencies=deps)
 
 
-def test_snails_registers_its_templates() -> None:
+TEMPLATES = {t.key: t for group in TEMPLATE_GROUPS for t in group.templates}
+
+
+def test_snails_registers_its_templates_in_two_groups() -> None:
     game = registry.get("snails")
     assert game is not None
-    assert {t.key: t for g in game.content.templates for t in g.templates} == TEMPLATES
-    assert {"attack-card", "special-card", "faction"} <= set(TEMPLATES)
+    groups = [(g.key, g.label, [t.key for t in g.templates]) for g in game.content.templates]
+    assert groups == [
+        ("card", "Card", ["attack-card", "special-card"]),
+        ("faction", "Faction", ["faction"]),
+    ]
 
 
 @pytest.mark.parametrize("key", sorted(TEMPLATES))
