@@ -82,3 +82,65 @@ def test_ruff_is_clean() -> None:
 def test_mypy_is_clean_on_the_core() -> None:
     result = _run(str(BIN / "mypy"))
     assert result.returncode == 0, result.stdout
+
+
+def _imports_of(path: Path, module: str) -> set[str]:
+    """The modules a source file imports (``from x import y`` gives ``x`` and ``x.y``), even
+    under ``if TYPE_CHECKING:``; relative imports resolved against ``module``."""
+    import ast
+
+    found: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parents = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parents, base] if base else parents)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_only_the_app_imports_the_main_window() -> None:
+    window = "editor.ui.shell.main_window"
+    importers = []
+    for path in sorted((ROOT / "editor").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if module != window and window in _imports_of(path, module):
+            importers.append(module)
+    assert importers == ["editor.ui.shell.app"]
+
+
+def test_no_module_of_the_editor_is_both_imported_by_and_imports_the_main_window() -> None:
+    import grimp
+
+    graph = grimp.build_graph("editor")
+    window = "editor.ui.shell.main_window"
+    circles = [
+        module
+        for module in sorted(graph.modules)
+        if module.startswith("editor.ui")
+        and module != window
+        and graph.find_shortest_chain(importer=module, imported=window) is not None
+        and graph.find_shortest_chain(importer=window, imported=module) is not None
+    ]
+    assert circles == []
+
+
+def test_the_main_window_only_builds_and_places_in_a_short_init() -> None:
+    import ast
+    import inspect
+    import textwrap
+
+    from editor.ui.shell.main_window import MainWindow
+
+    source = textwrap.dedent(inspect.getsource(MainWindow.__init__))
+    (init,) = ast.parse(source).body
+    assert isinstance(init, ast.FunctionDef)
+    assert init.end_lineno is not None
+    assert init.end_lineno - init.lineno + 1 < 60

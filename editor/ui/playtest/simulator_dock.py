@@ -1,7 +1,9 @@
 """The Simulator dock: bot matches on the design as it is edited, summarized as they finish.
 
-A design change (``window.design_changed``) is debounced, then the window's
-:meth:`~editor.ui.shell.main_window.MainWindow.current_design` is handed to a
+The dock is built from the :class:`~editor.studio.studio.Studio` and listens to what makes a
+new design: ``LAYOUT_EDITED``, ``TEXT_CHANGED`` and ``PACKS_CHANGED`` (played after a pause
+in the changes) and ``LAYOUT_REPLACED`` (batches played before are not the new layout's).
+It hands :meth:`Studio.design() <editor.studio.studio.Studio.design>` to a
 :class:`~editor.sim.live.LiveSimulator`, which plays in worker processes on a background
 thread and cancels the batch in flight. Its snapshots cross to the GUI thread through a
 queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. Only a dock the
@@ -9,14 +11,19 @@ designer can see plays (:meth:`SimulatorPanel.set_shown`, wired to the dock's
 ``visibilityChanged``); a hidden one keeps the cores free and plays the latest design when
 shown.
 
-For other docks: :attr:`SimulatorPanel.results_changed` (emitted on the GUI thread with the
-snapshot), :meth:`SimulatorPanel.results`, :meth:`SimulatorPanel.snapshot` and
-:attr:`SimulatorPanel.replay_requested` (a failed or chosen ``GameResult``).
+What it plays goes through the studio: :meth:`Studio.batch_started` when it hands a design
+over, :meth:`Studio.results_arrived` on the GUI thread with each snapshot it shows (holding
+only the results of the layout open now; None when there is no batch to speak of), which
+the board's heatmap and the Replay tab listen to. :attr:`SimulatorPanel.results_changed`,
+:meth:`SimulatorPanel.results`, :meth:`SimulatorPanel.snapshot` and
+:attr:`SimulatorPanel.replay_requested` (a failed or chosen ``GameResult``) remain for the
+shell and the tests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
@@ -36,11 +43,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.sim.design import Design
 from editor.sim.live import LiveSimulator, Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.simulate import default_jobs
 from editor.studio.simulator_report import summary_html
+from editor.studio.studio import Change, Studio
 from editor.ui.playtest.simulator_settings import SimulatorSettings
 
 #: Wait this long after the last change before playing: typing a word is one change.
@@ -79,14 +86,14 @@ class SimulatorPanel(QWidget):
 
     def __init__(
         self,
-        design: Callable[[], Design],
+        studio: Studio,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
         *,
         jobs: int | None = None,
     ) -> None:
         super().__init__(parent)
-        self._design = design
+        self.studio = studio
         self._qsettings = settings
         self._jobs = jobs or worker_count()
         #: The workers' start method (None: the live simulator's choice, a forkserver).
@@ -197,6 +204,9 @@ class SimulatorPanel(QWidget):
         self._refresh.setInterval(REFRESH_MS)
         self._refresh.timeout.connect(self._redraw)
         self._redraw()
+        studio.subscribe(Change.LAYOUT_REPLACED, lambda _model: self.layout_replaced())
+        for change in (Change.LAYOUT_EDITED, Change.TEXT_CHANGED, Change.PACKS_CHANGED):
+            studio.subscribe(change, self._design_changed)
 
     def show_settings(self, shown: bool) -> None:
         """Unfold (or fold away) the settings form."""
@@ -222,12 +232,28 @@ class SimulatorPanel(QWidget):
         """The latest batch's results so far, in index order (none from another layout)."""
         return self._latest.results if self._ready_from >= self._floor else ()
 
+    def published(self) -> Snapshot | None:
+        """The latest snapshot as the other rooms are given it: only the results of the
+        layout open now (it may still hold a batch of the layout open before); None when
+        there is no batch to speak of (no results, or no plan or set-up to replay them)."""
+        results = self.results()
+        snap = self._latest
+        if not results or snap.plan is None or snap.ready is None:
+            return None
+        return dataclasses.replace(snap, results=tuple(results))
+
+    def _publish(self) -> None:
+        self.studio.results_arrived(self.published())
+
     @property
     def simulator(self) -> LiveSimulator | None:
         """The live simulator, once the dock has played something."""
         return self._sim
 
     # --- when to play -------------------------------------------------------------------
+
+    def _design_changed(self, _value: Any) -> None:
+        self.design_changed()
 
     def design_changed(self) -> None:
         """The design changed: play it after a pause in the changes."""
@@ -256,12 +282,13 @@ class SimulatorPanel(QWidget):
         self._pending = False
         sim = self._ensure_simulator()
         try:
-            design = self._design()
+            design = self.studio.design()
         except Exception as exc:  # a design that cannot even be gathered pauses, not crashes
             self._latest = Snapshot(self._latest.generation, "paused", f"no design: {exc}")
             self._redraw()
             return self._latest.generation
         generation = sim.submit(design, self.form.settings(self._seed))
+        self.studio.batch_started()
         self._refresh.start()
         return generation
 
@@ -364,6 +391,7 @@ class SimulatorPanel(QWidget):
         self._settings_summary()
         paused = self._sim is not None and self._sim.paused
         self.pause_button.setText("Resume" if paused else "Pause")
+        self._publish()  # the board's heatmap and the Replay tab listen to the studio
         self.results_changed.emit(snap)
 
     def _show_failures(self, snap: Snapshot) -> None:
@@ -387,15 +415,16 @@ class SimulatorPanel(QWidget):
         return next((r for r in self._latest.results if r.index == index), None)
 
     def _failure_activated(self, item: QTreeWidgetItem, _column: int) -> None:
-        result = self._result_of(item)
+        self._request_replay(self._result_of(item))
+
+    def _request_replay(self, result: GameResult | None) -> None:
         if result is not None:
+            self._publish()  # the Replay tab replays it with its own batch's set-up
             self.replay_requested.emit(result)
 
     def _replay_selected(self) -> None:
         item = self.failures.currentItem() or self.failures.topLevelItem(0)
-        result = self._result_of(item)
-        if result is not None:
-            self.replay_requested.emit(result)
+        self._request_replay(self._result_of(item))
 
     def copy_failures(self) -> str:
         """Copy the failed games' seeds, factions, errors and choices to the clipboard."""

@@ -2,9 +2,15 @@
 through it on a board of its own, with its event log.
 
 The replay itself is :mod:`editor.sim.replay` (Qt-free); the board of each step comes from
-the layout game's ``replay_frame`` hook. The dock's board is read-only and separate from the
+the layout game's ``replay_frame`` hook. The tab's board is read-only and separate from the
 editing board. Keys while the tab has the focus: Left/Right step, Home/End jump, Space plays
 or pauses.
+
+Built with the :class:`~editor.studio.studio.Studio`, the tab listens to it:
+``RESULTS_ARRIVED`` lists the batch's games and replays them with the batch's set-up
+(:func:`context_of`); ``LAYOUT_REPLACED`` drops the old layout's games and seeds;
+``LAYOUT_EDITED``, ``TEXT_CHANGED`` and ``PACKS_CHANGED`` drop a context made from the design
+before them. A seed entered before any batch plays on the studio's layout.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ from editor.sim.replay import Replay, differences, replay_result, replay_seed
 from editor.sim.runner import BatchPlan, GameResult, describe_error
 from editor.studio.board_picture import BoardPicture, describe_space, layout_picture
 from editor.studio.field_marks import counter_marks
+from editor.studio.layout_model import LayoutModel
+from editor.studio.studio import Change, Studio
 from editor.ui.board.board_view import BoardView
 from editor.ui.replay.replay_log import EventLog
 from editor.ui.replay.replay_pieces import PiecesItem, describe_piece, seat_name
@@ -87,6 +95,17 @@ def default_context(workspace: Workspace, layout: Layout) -> ReplayContext:
     return ReplayContext(engine, prepared, plan, layout, workspace)
 
 
+def context_of(snapshot: Any) -> ReplayContext | None:
+    """How a simulator's snapshot was played, for replaying its games: its engine, prepared
+    content, plan, layout and workspace (None: no results, plan or set-up to replay)."""
+    results = getattr(snapshot, "results", None) or ()
+    plan = getattr(snapshot, "plan", None)
+    ready = getattr(snapshot, "ready", None)
+    if not results or plan is None or ready is None:
+        return None
+    return ReplayContext(ready.engine, ready.prepared, plan, ready.layout, ready.loaded.workspace)
+
+
 def _button(icon: QStyle.StandardPixmap, text: str, tip: str, parent: QWidget) -> QToolButton:
     button = QToolButton(parent)
     button.setIcon(parent.style().standardIcon(icon))
@@ -102,7 +121,7 @@ class ReplayPanel(QWidget):
     #: The step shown changed.
     step_changed = Signal(int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, studio: Studio | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context: ReplayContext | None = None
         #: Makes a context from the layout being edited, for a seed entered before any batch.
@@ -240,6 +259,27 @@ class ReplayPanel(QWidget):
             self.addAction(action)
             self.keys[key] = action
         self._update_controls()
+        if studio is not None:
+            self.listen_to(studio)
+
+    def listen_to(self, studio: Studio) -> None:
+        """Follow the studio: its batches' games, its layouts, its design's changes; a seed
+        entered before any batch plays on its layout."""
+
+        def fallback() -> ReplayContext:
+            return default_context(studio.model.workspace, studio.model.layout)
+
+        def replaced(model: LayoutModel) -> None:
+            self.layout_replaced(model.picture())
+
+        def changed(_value: object) -> None:
+            self.design_changed()
+
+        self.set_fallback(fallback)
+        studio.subscribe(Change.RESULTS_ARRIVED, self.show_snapshot)
+        studio.subscribe(Change.LAYOUT_REPLACED, replaced)
+        for change in (Change.LAYOUT_EDITED, Change.TEXT_CHANGED, Change.PACKS_CHANGED):
+            studio.subscribe(change, changed)
 
     # --- the batch --------------------------------------------------------------------
 
@@ -266,6 +306,17 @@ class ReplayPanel(QWidget):
         """List a batch's games (the replay shown stays until another is chosen)."""
         self.set_context(ReplayContext(engine, prepared, plan, layout, workspace))
         self.show_results(results)
+
+    def show_snapshot(self, snapshot: Any) -> None:
+        """A simulator's latest results (the studio's ``RESULTS_ARRIVED``): its games listed,
+        replayed with its set-up; None, or a snapshot with nothing to replay, lists no games
+        (the context and a replay shown stay)."""
+        context = context_of(snapshot)
+        if context is None:
+            self.clear_batch()
+            return
+        self.set_context(context)
+        self.show_results(snapshot.results)
 
     def show_results(self, results: Sequence[GameResult]) -> None:
         """List games by index: number, seed, factions, winner (or failed), rounds."""

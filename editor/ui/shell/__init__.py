@@ -1,1 +1,1 @@
-"""ui.shell"""
+"""The window that composes the rooms: start-up, main window, menus, settings, files."""

@@ -7,25 +7,34 @@ The files themselves (where, what format, what is pending after a crash) are
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
 from editor.studio.autosave import Autosaver
-
-if TYPE_CHECKING:
-    from editor.ui.shell.main_window import MainWindow
+from editor.studio.studio import Change, Studio
+from editor.ui.shell.services import AutosaveServices
 
 #: How long after the last edit the work is autosaved.
 AUTOSAVE_DELAY_MS = 3000
 
 
 class AutosaveControl(QObject):
-    """Autosaves the window's unsaved layout; forgets the autosave once the work is safe."""
+    """Autosaves the studio's unsaved layout; forgets the autosave once the work is safe.
 
-    def __init__(self, window: MainWindow, folder: Path, every_seconds: int = 30) -> None:
-        super().__init__(window)
-        self.window = window
+    It listens to the studio: an edit (``LAYOUT_EDITED``) autosaves soon, another layout
+    (``LAYOUT_REPLACED``) is written afresh by the next autosave."""
+
+    def __init__(
+        self,
+        studio: Studio,
+        services: AutosaveServices,
+        folder: Path,
+        every_seconds: int = 30,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.services = services
         self.autosaver = Autosaver(folder)
         self._written: str | None = None
         self._soon = QTimer(self)
@@ -36,6 +45,8 @@ class AutosaveControl(QObject):
         self._every.setInterval(max(1, every_seconds) * 1000)
         self._every.timeout.connect(self.now)
         self._every.start()
+        studio.subscribe(Change.LAYOUT_EDITED, lambda _changed: self.edited())
+        studio.subscribe(Change.LAYOUT_REPLACED, lambda _model: self.forget_written())
 
     def edited(self) -> None:
         """The layout changed: autosave it shortly (a burst of edits is written once)."""
@@ -43,17 +54,17 @@ class AutosaveControl(QObject):
 
     def now(self) -> bool:
         """Write unsaved work to the autosave file (nothing when all is saved)."""
-        window = self.window
-        if not window.is_dirty:
+        if not self.services.layout_is_dirty():
             self.discard()
             return False
-        text = window.model.text()
+        model = self.studio.model
+        text = model.text()
         if text == self._written and self.autosaver.file.exists():
             return False
         try:
-            self.autosaver.write(window.model.path, window.model.layout.name, text)
+            self.autosaver.write(model.path, model.layout.name, text)
         except OSError as exc:
-            window.statusBar().showMessage(f"Autosave failed: {exc}", 6000)
+            self.services.status(f"Autosave failed: {exc}", 6000)
             return False
         self._written = text
         return True
@@ -65,18 +76,15 @@ class AutosaveControl(QObject):
         this answers whether the work is safe.
         """
         self.now()
-        window = self.window
+        dirty = self.services.layout_is_dirty()
         layout = (
-            window.is_dirty
-            and self._written == window.model.text()
-            and self.autosaver.file.exists()
+            dirty and self._written == self.studio.model.text() and self.autosaver.file.exists()
         )
         # the open content files have their own autosave (editor.ui.content.document_tabs)
-        documents = getattr(window, "documents", None)
-        files = documents.saved_aside() if documents is not None else None
+        files = self.services.open_files_saved_aside()
         if files is None:
             return layout
-        return files if not window.is_dirty else layout and files
+        return files if not dirty else layout and files
 
     def discard(self) -> None:
         """The work is saved, thrown away or replaced: remove its autosave."""

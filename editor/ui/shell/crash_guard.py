@@ -15,13 +15,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
-from editor.ui.shell.main_window import MainWindow
+from editor.ui.shell.services import GuardedWindow
 
 Hook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
 
-def install(window: MainWindow, log_folder: Path) -> Hook:
-    """Guard the editor's event loop; returns the previous hook so it can be put back."""
+def install(window: GuardedWindow, log_folder: Path) -> Hook:
+    """Guard the editor's event loop; returns the previous hook so it can be put back.
+
+    ``window`` is anything with the window's ``prompts`` and ``autosave``."""
     previous = sys.excepthook
 
     def guard(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
@@ -50,7 +52,7 @@ def report(kind: type[BaseException], exc: BaseException, saved: bool, log: Path
     return text
 
 
-def _autosave(window: MainWindow) -> bool:
+def _autosave(window: GuardedWindow) -> bool:
     try:
         return window.autosave.saved_aside()
     except Exception:  # the guard must not fail in turn; the dialog still tells the user

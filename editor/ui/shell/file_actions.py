@@ -1,13 +1,14 @@
 """The File menu's work: new, open, save, save as, export, and offering back crashed work.
 
-Every question goes through the window's :class:`~editor.ui.common.prompts.Prompts`; reading files
-is :mod:`editor.studio.layout_files`, writing them :func:`editor.core.atomic.write_text_atomic`.
+:class:`FileActions` works on the :class:`~editor.studio.studio.Studio`'s layout and asks the
+window only what :class:`~editor.ui.shell.services.FileServices` offers. Every question goes
+through its :class:`~editor.ui.common.prompts.Prompts`; reading files is
+:mod:`editor.studio.layout_files`, writing them :func:`editor.core.atomic.write_text_atomic`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from editor.core.atomic import write_text_atomic
 from editor.core.files import file_kind
@@ -23,75 +24,96 @@ from editor.studio.layout_files import (
     read_source,
 )
 from editor.studio.layout_model import LayoutModel
-from editor.ui.board.board_view import LabelMode
+from editor.studio.studio import Studio
 from editor.ui.board.export_image import ExportError, export_image
-
-if TYPE_CHECKING:
-    from editor.ui.shell.main_window import MainWindow
+from editor.ui.shell.autosave_control import AutosaveControl
+from editor.ui.shell.recent_files import RecentFiles
+from editor.ui.shell.services import FileServices
 
 
 class FileActions:
-    """Opens, saves and exports the layout of one window, asking before work is lost."""
+    """Opens, saves and exports the studio's layout, asking before work is lost."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(
+        self,
+        studio: Studio,
+        services: FileServices,
+        autosave: AutosaveControl,
+        recent: RecentFiles,
+    ) -> None:
+        self.studio = studio
+        self.services = services
+        self.autosave = autosave
+        self.recent = recent
+
+    @property
+    def model(self) -> LayoutModel:
+        """The layout being edited (the studio's)."""
+        return self.studio.model
 
     def _folder(self) -> Path:
         """Where a Save As or an export starts: the layout's folder, else the home folder."""
-        current = self.window.model.path
+        current = self.model.path
         return current.parent if current is not None and not is_bundled(current) else Path.home()
 
     def maybe_save(self) -> bool:
         """Before unsaved work goes away: save, discard or cancel. True to go ahead."""
-        window = self.window
-        if not window.is_dirty:
+        if not self.services.layout_is_dirty():
             return True
-        answer = window.prompts.unsaved(window.model.display_name)
+        answer = self.services.prompts.unsaved(self.model.display_name)
         if answer == "save":
             return self.save()
         if answer == "discard":
-            window.autosave.discard()
+            self.autosave.discard()
             return True
         return False
 
+    def save_current(self) -> bool:
+        """Ctrl+S: save the current file tab, or the layout on the board tab."""
+        saved = self.services.save_file_tab(as_new=False)
+        return self.save() if saved is None else saved
+
+    def save_current_as(self) -> bool:
+        """Ctrl+Shift+S: the current file tab under a new name, or the layout on the board."""
+        saved = self.services.save_file_tab(as_new=True)
+        return self.save_as() if saved is None else saved
+
     def save(self) -> bool:
         """Save to the layout's file (atomically); a new or bundled layout asks where."""
-        path = self.window.model.path
+        path = self.model.path
         if path is None or is_bundled(path):
             return self.save_as()
         return self._write(path)
 
     def save_as(self) -> bool:
         """Save to a file the user chooses."""
-        suggested = self._folder() / f"{self.window.model.layout.id}.layout.yaml"
-        path = self.window.prompts.save_path(suggested)
+        suggested = self._folder() / f"{self.model.layout.id}.layout.yaml"
+        path = self.services.prompts.save_path(suggested)
         if path is None:
             return False
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
-        window = self.window
-        text = window.model.text()
+        model = self.model
+        text = model.text()
         try:
             write_text_atomic(path, text)
         except OSError as exc:
             # strerror, not str(exc): the latter names the temporary file, not the user's
             reason = exc.strerror or str(exc)
-            window.prompts.error(
+            self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
                 "Nothing is lost: the layout stays open with its changes;"
                 " use File > Save As to save it in another folder.",
             )
             return False
-        window.model.path = path
-        window.model.saved(text)
-        window.undo_stack.setClean()
-        window.autosave.discard()
-        window.recent.add(path)
-        window.update_title()
-        window.statusBar().showMessage(f"Saved {path}", 4000)
-        window.run_checks()
+        model.path = path
+        model.saved(text)
+        self.autosave.discard()
+        self.recent.add(path)
+        self.services.status(f"Saved {path}", 4000)
+        self.services.layout_saved()  # clean, titled and checked again
         return True
 
     def open_file(self, path: Path | None = None) -> bool:
@@ -100,43 +122,42 @@ class FileActions:
         A content file (cards, factions, a board...) opens in a tab of its own instead, and
         the layout stays.
         """
-        window = self.window
+        services = self.services
         if path is None:
-            current = window.model.path
-            path = window.prompts.open_path(current.parent if current else Path.home())
+            current = self.model.path
+            path = services.prompts.open_path(current.parent if current else Path.home())
             if path is None:
                 return False
         if file_kind(path) not in (None, "layout"):
-            return window.open_file_tab(Path(path))
+            return services.open_file_tab(Path(path))
         if not self.maybe_save():
             return False
         # the designer's packs: those already open, and those beside this layout
-        folders = [*window.project_folders, *packs_near(Path(path))]
+        folders = [*self.studio.folders, *packs_near(Path(path))]
         opened = open_layout(Path(path), packs=folders)
         if opened.layout is None or opened.workspace is None:
-            window.prompts.error("Cannot open the layout", failure_text(opened))
+            services.prompts.error("Cannot open the layout", failure_text(opened))
             if cannot_read(Path(path)):
-                window.recent.remove(Path(path))  # a file with errors stays: it gets fixed
+                self.recent.remove(Path(path))  # a file with errors stays: it gets fixed
             return False
-        window.autosave.discard()
-        window.set_project_folders(folders)
+        self.autosave.discard()
+        self.studio.set_folders(folders)
         model = LayoutModel(opened.workspace, opened.layout, Path(path), read_source(Path(path)))
-        window.set_model(model)
-        window.recent.add(Path(path))
+        services.edit_layout(model)
+        self.recent.add(Path(path))
         return True
 
     def new_file(self) -> bool:
         """Start an empty layout on a board the user chooses."""
-        window = self.window
         if not self.maybe_save():
             return False
-        ws = window.model.workspace if window.model.workspace.boards else bundled_workspace()
+        ws = self.model.workspace if self.model.workspace.boards else bundled_workspace()
         boards = sorted((b.id, b.name) for b in ws.boards.values())
-        board_id = window.prompts.choose_board(boards)
+        board_id = self.services.prompts.choose_board(boards)
         if board_id is None:
             return False
-        window.autosave.discard()
-        window.set_model(LayoutModel(ws, new_layout(ws, board_id), None))
+        self.autosave.discard()
+        self.services.edit_layout(LayoutModel(ws, new_layout(ws, board_id), None))
         return True
 
     def export(self) -> bool:
@@ -146,30 +167,25 @@ class FileActions:
         so "on hover" exports like "off" (``seastack render`` writes them unless
         ``--no-labels``).
         """
-        window = self.window
-        path = window.prompts.export_path(self._folder() / f"{window.model.layout.id}.png")
+        prompts = self.services.prompts
+        path = prompts.export_path(self._folder() / f"{self.model.layout.id}.png")
         if path is None:
             return False
-        scene = window.board_view.board_scene
+        labels, backs = self.services.export_options()
         try:
-            written = export_image(
-                window.model.picture(),
-                path,
-                labels=scene.label_mode is LabelMode.ALWAYS,
-                backs=scene.show_backs,
-            )
+            written = export_image(self.model.picture(), path, labels=labels, backs=backs)
         except ExportError as exc:
-            window.prompts.error("Could not export the image", str(exc))
+            prompts.error("Could not export the image", str(exc))
             return False
-        window.statusBar().showMessage(f"Exported {written}", 4000)
+        self.services.status(f"Exported {written}", 4000)
         return True
 
     def offer_recovery(self) -> bool:
         """Offer back work a crashed editor left behind; True when some was restored."""
         # unsaved content files first (their own autosave), then the layout
-        restored_files = self.window.documents.offer_recovery()
-        for recovery in self.window.autosave.autosaver.pending():
-            if self.window.prompts.recover(recovery):
+        restored_files = self.services.recover_open_files()
+        for recovery in self.autosave.autosaver.pending():
+            if self.services.prompts.recover(recovery):
                 if self.restore(recovery):
                     return True
             else:
@@ -178,18 +194,17 @@ class FileActions:
 
     def restore(self, recovery: Recovery) -> bool:
         """Open autosaved work as an unsaved layout (saved to its file only when asked)."""
-        window = self.window
-        folders = [*window.project_folders, *packs_near(recovery.path)]
+        folders = [*self.studio.folders, *packs_near(recovery.path)]
         opened = open_text(recovery.text, recovery.path, packs=folders)
         if opened.layout is None or opened.workspace is None:
-            window.prompts.error("Cannot restore the unsaved work", failure_text(opened))
+            self.services.prompts.error("Cannot restore the unsaved work", failure_text(opened))
             return False
         path = recovery.path if recovery.path is not None and recovery.path.exists() else None
-        window.set_project_folders(folders)
-        window.set_model(LayoutModel(opened.workspace, opened.layout, path), restored=True)
-        window.autosave.now()
+        self.studio.set_folders(folders)
+        self.services.edit_layout(LayoutModel(opened.workspace, opened.layout, path), restored=True)
+        self.autosave.now()
         recovery.file.unlink(missing_ok=True)
-        window.statusBar().showMessage(
+        self.services.status(
             f"Restored the unsaved work on {recovery.describe()}; save it to keep it", 15000
         )
         return True

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from editor.core.diagnostics import Diagnostic, Severity
 from editor.core.documents import Document, parse_document
 from editor.core.locate import space_of_diagnostic
+from editor.studio.studio import Change, Studio
 from editor.ui.common.headed import lay_out_headed
 
 TITLE = "Problems"
@@ -108,6 +109,14 @@ class ProblemsPanel(QWidget):
     def title(self) -> str:
         """The panel's title with the count, e.g. ``"Problems (3)"``."""
         return panel_title(self._diagnostics)
+
+    def listen_to(self, studio: Studio) -> None:
+        """List the studio's layout problems each time it is checked (``CHECKED``)."""
+
+        def checked(diagnostics: list[Diagnostic]) -> None:
+            self.show_diagnostics(diagnostics, studio.model.checked_text())
+
+        studio.subscribe(Change.CHECKED, checked)
 
     def show_diagnostics(self, diagnostics: Sequence[Diagnostic], text: str | None = None) -> None:
         """List these diagnostics; ``text`` is the layout's text, to tell each one's space."""

@@ -10,6 +10,7 @@ from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from editor.core.resources import content_dir
+from editor.studio.studio import Change
 from editor.ui.content import document_tabs
 from editor.ui.content.document_tabs import DocumentTab
 from editor.ui.shell.main_window import MainWindow
@@ -63,7 +64,7 @@ def test_a_file_opens_in_a_tab_after_the_board_and_the_replay(
     assert window.open_file_tab(pack / "cards.yaml")  # focuses the open tab, no second one
     assert window.tabs.count() == 4
     assert window.tabs.currentIndex() == 2
-    texts = window.unsaved_texts()
+    texts = window.studio.texts()
     assert set(texts) == {(pack / "cards.yaml").resolve(), (pack / "factions.yaml").resolve()}
     assert texts[(pack / "cards.yaml").resolve()] == (pack / "cards.yaml").read_text("utf-8")
     assert not window.documents.close_index(0)  # the board never closes
@@ -76,10 +77,12 @@ def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
 ) -> None:
     assert window.problems_panel.content_diagnostics == []
     line = line_of(cards, "    kind: attack")
-    with qtbot.waitSignal(window.design_changed):
-        type_at_end_of_line(qtbot, cards, line, ": oops")
+    changed: list[object] = []
+    window.studio.subscribe(Change.TEXT_CHANGED, changed.append)
+    type_at_end_of_line(qtbot, cards, line, ": oops")
+    qtbot.waitUntil(lambda: bool(changed))
     assert window.tabs.tabText(2) == "snails-base/cards.yaml*"
-    assert window.unsaved_texts()[cards.path].split("\n")[line - 1] == "    kind: attack: oops"
+    assert window.studio.texts()[cards.path].split("\n")[line - 1] == "    kind: attack: oops"
     qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics != [], timeout=5000)
     (problem,) = window.problems_panel.content_diagnostics
     assert problem.code == "yaml-syntax"
@@ -221,7 +224,7 @@ def test_closing_a_dirty_tab_asks(
     assert window.documents.close_current()
     assert window.documents.all() == []
     assert cards.path.read_text("utf-8") == original
-    assert window.unsaved_texts() == {}
+    assert window.studio.texts() == {}
     # saving on close writes the file
     assert window.open_file_tab(cards.path)
     again = window.documents.current()
@@ -427,7 +430,7 @@ def test_a_bundled_file_can_be_tried_out_but_not_overwritten(
     window: MainWindow, tried: DocumentTab, prompts: ScriptedPrompts, tried_original: bytes
 ) -> None:
     tab = tried
-    assert window.unsaved_texts()[tab.path].split("\n")[0].endswith(" tried")
+    assert window.studio.texts()[tab.path].split("\n")[0].endswith(" tried")
     assert not window.save_current()
     assert prompts.asked[-1][0] == "error"
     assert "comes with Seastack" in prompts.asked[-1][1]
@@ -459,8 +462,8 @@ def test_save_as_on_a_file_tab_saves_that_file_under_a_new_name(
     assert cards.path == target.resolve()
     assert not cards.is_dirty
     assert window.tabs.tabText(window.tabs.indexOf(cards)) == "snails-base/more-cards.yaml"
-    assert target.resolve() in window.unsaved_texts()
-    assert old not in window.unsaved_texts()
+    assert target.resolve() in window.studio.texts()
+    assert old not in window.studio.texts()
 
 
 def test_save_as_of_a_bundled_file_goes_to_a_folder_of_ones_own(

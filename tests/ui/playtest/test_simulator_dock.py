@@ -52,7 +52,7 @@ def test_the_dock_sits_in_sight_below_the_space_tabs_and_in_the_view_menu(
     assert window.simulator.simulator is not None  # in sight, so it plays
     titles = [a.text() for a in window.docks_menu.actions()]
     assert "Simulator" in titles
-    design = window.current_design()
+    design = window.studio.design()
     assert design.layout_path == crab_file
     assert design.layout_text == window.model.checked_text()
 
@@ -204,7 +204,7 @@ def test_pause_resume_and_run_again(qtbot: QtBot, open_window: Any, crab_file: P
     assert paused.reason.startswith("paused by you")
     assert panel.pause_button.text() == "Resume"
     # a change while paused is remembered, not played
-    window.design_changed.emit()
+    window.studio.text_changed(None)  # a change to the design
     qtbot.waitUntil(lambda: panel.snapshot().generation > running.generation, timeout=WAIT_MS)
     assert panel.snapshot().state == "paused"
     panel.form.games.setValue(2)
@@ -223,7 +223,7 @@ def test_a_hidden_dock_plays_nothing_until_shown(
     window = open_window(crab_file)
     window.simulator.form.games.setValue(2)
     assert not window.simulator_dock.isVisible()  # the test windows open it closed
-    window.design_changed.emit()
+    window.studio.text_changed(None)  # a change to the design
     qtbot.wait(600)  # longer than the debounce
     assert window.simulator.simulator is None
     assert window.simulator.snapshot().state == "idle"

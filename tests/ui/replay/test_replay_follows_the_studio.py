@@ -7,47 +7,19 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
 from pytestqt.qtbot import QtBot
 
 from editor.core import registry
 from editor.sim.runner import BatchPlan, GameResult, run_batch
-from editor.ui.replay.sim_links import link_simulator
+from editor.ui.replay.replay_panel import ReplayPanel
 
 
-class FakeSimulator(QObject):
-    """The simulator dock's contract: results_changed, replay_requested, results(), snapshot()."""
-
-    results_changed = Signal()
-    replay_requested = Signal(object)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._results: list[GameResult] = []
-        self._snapshot: Any = None
-
-    def publish(self, results: list[GameResult], snapshot: Any) -> None:
-        self._results, self._snapshot = results, snapshot
-        self.results_changed.emit()
-
-    def results(self) -> list[GameResult]:
-        return list(self._results)
-
-    def snapshot(self) -> Any:
-        return self._snapshot
-
-
-def linked_to(window: Any, simulator: Any) -> Any:
-    """The window's studio (its board's heatmap listens) and Replay tab, linked to a stand-in
-    simulator (the window's own simulator is left alone: it shuts down with the window)."""
-    holder = SimpleNamespace(
-        simulator=simulator,
-        studio=window.studio,
-        replay_panel=window.replay_panel,
-        show_replay=window.show_replay,
-    )
-    assert link_simulator(holder)
-    return holder
+def publish(window: Any, results: list[GameResult], snapshot: Any) -> None:
+    """What the simulator dock hands the studio: its snapshot with the results of the layout
+    open now, or None when there is no batch to speak of (the board's heatmap and the Replay
+    tab listen to the studio)."""
+    shown = None if snapshot is None else SimpleNamespace(**vars(snapshot), results=tuple(results))
+    window.studio.results_arrived(shown if results else None)
 
 
 def a_batch(window: Any) -> tuple[list[GameResult], Any]:
@@ -79,30 +51,33 @@ def test_results_feed_the_heatmap_and_the_replay_tab(
 ) -> None:
     window = open_window(crab_file)
     assert window.tabs.indexOf(window.replay_panel) == 1
-    simulator = FakeSimulator()
-    linked_to(window, simulator)
     results, snapshot = a_batch(window)
-    simulator.publish(results, snapshot)
+    publish(window, results, snapshot)
     assert [m.id for m in window.heatmap_layer.heatmaps()][:2] == ["deaths", "drowned"]
     assert window.replay_panel.games.rowCount() == 5
     # the simulator asks for game 3: the Replay tab comes forward with it, the same end proven
-    simulator.replay_requested.emit(results[2])
+    window.simulator.replay_requested.emit(results[2])
     assert window.tabs.currentWidget() is window.replay_panel
     shown = window.replay_panel.replay
     assert shown is not None and shown.spec.seed == results[2].seed
     assert "the same end as the simulated game" in window.replay_panel.status.text()
     # a new batch begins with no results: the heatmap clears, the list empties
-    simulator.publish([], None)
+    publish(window, [], None)
     assert window.heatmap_layer.heatmaps() == []
     assert window.replay_panel.games.rowCount() == 0
 
 
-def test_a_window_without_a_simulator_is_not_linked(open_window: Any, crab_file: Path) -> None:
+def test_the_replay_tab_and_the_simulator_share_the_windows_studio(
+    qtbot: QtBot, open_window: Any, crab_file: Path
+) -> None:
     window = open_window(crab_file)
-    assert not link_simulator(SimpleNamespace(simulator=None))
-    # no results_changed signal: nothing to link to
-    assert not link_simulator(SimpleNamespace(simulator=object()))
-    assert link_simulator(window)  # the window's own simulator dock has the signals
+    # a Replay tab without a studio follows nothing: no layout to play a seed on
+    alone = ReplayPanel()
+    qtbot.addWidget(alone)
+    assert alone.fallback is None and not alone.seed_button.isEnabled()
+    # the window's simulator publishes to the studio its Replay tab listens to
+    assert window.simulator.studio is window.studio
+    assert window.replay_panel.fallback is not None
 
 
 def test_a_seed_plays_on_the_edited_layout_before_any_batch(
@@ -120,18 +95,8 @@ def test_a_seed_plays_on_the_edited_layout_before_any_batch(
     assert window.board_view.board_scene is not panel.board.board_scene
     # an edit drops the context made from the old layout; the next seed uses the new one
     assert panel.context is not None
-    window.design_changed.emit()
+    window.studio.text_changed(None)  # a change to the design
     assert panel.context is None
-
-
-class SnapshotOnly(QObject):
-    """A simulator that offers its results only through its snapshot."""
-
-    results_changed = Signal()
-
-    def __init__(self, snapshot: Any) -> None:
-        super().__init__()
-        self.snapshot = lambda: snapshot
 
 
 def test_results_may_come_from_the_snapshot_alone(
@@ -140,9 +105,7 @@ def test_results_may_come_from_the_snapshot_alone(
     window = open_window(crab_file)
     results, snapshot = a_batch(window)
     snapshot.results = tuple(results)
-    simulator = SnapshotOnly(snapshot)
-    linked_to(window, simulator)
-    simulator.results_changed.emit()
+    window.studio.results_arrived(snapshot)
     assert window.replay_panel.games.rowCount() == len(results)
     assert window.heatmap_layer.heatmaps()
 
