@@ -27,6 +27,7 @@ from typing import Any
 
 from editor.core.diagnostics import Diagnostic
 from editor.sim.design import Design
+from editor.sim.live import Snapshot
 from editor.studio.layout_model import LayoutModel
 
 
@@ -63,7 +64,7 @@ class Studio:
         self._texts: TextSource = dict
         self.diagnostics: list[Diagnostic] = []
         #: The latest snapshot of the live simulator (None before the first batch).
-        self.results: Any = None
+        self.results: Snapshot | None = None
         self.model = model
         self._adopt(model)
 
@@ -153,7 +154,7 @@ class Studio:
         """The simulator started a batch on the design."""
         self.emit(Change.BATCH_STARTED)
 
-    def results_arrived(self, snapshot: Any) -> None:
+    def results_arrived(self, snapshot: Snapshot | None) -> None:
         """The simulator's latest results (on the editor's thread)."""
         self.results = snapshot
         self.emit(Change.RESULTS_ARRIVED, snapshot)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from editor.core import registry
+from editor.core.resources import layouts_dir
 from editor.core.workspace import open_layout
 from editor.sim.replay import replay_seed
 from editor.studio.board_picture import BoardPicture, layout_picture
@@ -188,3 +189,17 @@ def test_a_game_without_factions_or_modules_is_not_offered_them(
     form = window.simulator.form
     assert not form.factions.isVisibleTo(form) and not form.modules.isVisibleTo(form)
     assert form.summary() == "2 players · best available bots · 4 games"
+
+
+def test_the_players_chosen_come_back_with_a_game_that_seats_them(
+    qtbot: QtBot, open_window: WindowFactory, square_game: registry.Game
+) -> None:
+    from tests.ui.playtest.test_simulator_dock import start, wait_for
+
+    window = open_window(YARD, live_simulation=True)
+    start(window, 4)
+    wait_for(qtbot, window, lambda s: s.state == "done" and s.seats_available == (2, 2))
+    assert window.simulator.form.players.value() == 2  # the yard seats two
+    assert window.files.open_file(layouts_dir() / "crustacean.layout.yaml")
+    wait_for(qtbot, window, lambda s: s.state == "done" and s.seats_available == (2, 4))
+    assert window.simulator.form.players.value() == 4  # the four chosen before, again

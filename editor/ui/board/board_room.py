@@ -20,13 +20,12 @@ is an undo command pushed on the services' undo stack.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
 from editor.core.diagnostics import Diagnostic
+from editor.sim.live import Snapshot
 from editor.studio.board_picture import BoardPicture, describe_space
 from editor.studio.layout_model import LayoutModel
 from editor.studio.studio import Change, Studio
@@ -155,9 +154,9 @@ class BoardRoom(QObject):
         self.statistics_panel.show_layout(self.model.workspace, self.model.layout)
         self.update_summary()
 
-    def _results_arrived(self, snapshot: Any) -> None:
-        results: Sequence[Any] = getattr(snapshot, "results", None) or ()
-        ready = getattr(snapshot, "ready", None)
+    def _results_arrived(self, snapshot: Snapshot | None) -> None:
+        results = snapshot.results if snapshot is not None else ()
+        ready = snapshot.ready if snapshot is not None else None
         if not results or ready is None:
             self.heatmap_layer.clear()
             return

@@ -59,7 +59,10 @@ class SimulatorSettings(QWidget):
         #: offer, as if it had: the summary says "any factions", "no modules").
         self._has_factions = True
         self._has_modules = True
-        self.players.valueChanged.connect(self.changed)
+        #: The number of players the designer chose; a game with fewer seats plays fewer, and
+        #: the next game that has room for them plays them again.
+        self._wanted_players = self.players.value()
+        self.players.valueChanged.connect(self._players_changed)
         self.games.valueChanged.connect(self.changed)
         self.bot.currentIndexChanged.connect(self._bot_changed)
         self.factions.itemChanged.connect(self._ticked)
@@ -71,6 +74,11 @@ class SimulatorSettings(QWidget):
         box.setToolTip(tip)
         box.setMaximumHeight(90)
         return box
+
+    def _players_changed(self, value: int) -> None:
+        if not self._offering:
+            self._wanted_players = value
+        self.changed.emit()
 
     def _bot_changed(self, _index: int) -> None:
         if not self._offering:
@@ -121,6 +129,7 @@ class SimulatorSettings(QWidget):
         try:
             # a number of players clamped into range is a change: it starts a new batch
             self.players.setRange(*seats)
+            self.players.setValue(min(max(self._wanted_players, seats[0]), seats[1]))
             self._has_factions, self._has_modules = bool(factions), bool(modules)
             self._form.setRowVisible(self.factions, self._has_factions)
             self._form.setRowVisible(self.modules, self._has_modules)
@@ -141,6 +150,7 @@ class SimulatorSettings(QWidget):
         settings.beginGroup(GROUP)
         try:
             self.players.setValue(_int(settings.value("players"), self.players.value()))
+            self._wanted_players = self.players.value()
             self.games.setValue(_int(settings.value("games"), self.games.value()))
             self._wanted_bot = str(settings.value("bot", DEFAULT_BOT) or "")
             self._wanted_factions = set(_strings(settings.value("factions")))
@@ -151,7 +161,7 @@ class SimulatorSettings(QWidget):
     def save(self, settings: QSettings) -> None:
         """Remember the choices in ``settings``."""
         settings.beginGroup(GROUP)
-        settings.setValue("players", self.players.value())
+        settings.setValue("players", self._wanted_players)
         settings.setValue("games", self.games.value())
         settings.setValue("bot", self._wanted_bot)
         settings.setValue("factions", ",".join(sorted(self._wanted_factions)))

@@ -45,6 +45,7 @@ from editor.core.engine import Engine
 from editor.core.layouts import Layout
 from editor.core.registry import Frame
 from editor.core.workspace import Workspace
+from editor.sim.live import Snapshot
 from editor.sim.replay import Replay, differences, replay_result, replay_seed
 from editor.sim.runner import BatchPlan, GameResult, describe_error
 from editor.studio.board_picture import BoardPicture, describe_space, layout_picture
@@ -95,12 +96,12 @@ def default_context(workspace: Workspace, layout: Layout) -> ReplayContext:
     return ReplayContext(engine, prepared, plan, layout, workspace)
 
 
-def context_of(snapshot: Any) -> ReplayContext | None:
+def context_of(snapshot: Snapshot | None) -> ReplayContext | None:
     """How a simulator's snapshot was played, for replaying its games: its engine, prepared
     content, plan, layout and workspace (None: no results, plan or set-up to replay)."""
-    results = getattr(snapshot, "results", None) or ()
-    plan = getattr(snapshot, "plan", None)
-    ready = getattr(snapshot, "ready", None)
+    if snapshot is None:
+        return None
+    results, plan, ready = snapshot.results, snapshot.plan, snapshot.ready
     if not results or plan is None or ready is None:
         return None
     return ReplayContext(ready.engine, ready.prepared, plan, ready.layout, ready.loaded.workspace)
