@@ -10,9 +10,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from editor import __version__
-from editor.core.diagnostics import Severity
+from editor.core.diagnostics import Severity, printable
 from editor.core.resources import layouts_dir
 from editor.core.workspace import (
     PathError,
@@ -86,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print one line, its control characters and line breaks escaped: a file name cannot
+    forge a line of output (nor stop the output with what the terminal cannot encode)."""
+    print(printable(text), file=file if file is not None else sys.stdout)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     args = _parser().parse_args(argv)
@@ -102,10 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return render(args.layout, args.output, size=args.size, labels=args.labels)
         return edit(getattr(args, "path", None))
     except KeyboardInterrupt:
-        print("seastack: interrupted", file=sys.stderr)
+        _say("seastack: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug of ours: say so in one line instead of a traceback
-        print(
+        _say(
             f"seastack: internal error ({type(exc).__name__}: {exc}); please report it"
             " with the command you ran",
             file=sys.stderr,
@@ -116,12 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False) -> int:
     """`seastack validate`: 0 clean, 1 errors found, 2 a path cannot be read."""
     if any(not path.strip() for path in paths):
-        print("seastack validate: an empty path was given", file=sys.stderr)
+        _say("seastack validate: an empty path was given", file=sys.stderr)
         return 2
     try:
         ws = load_workspace(list(paths), progress=_progress_line())
     except PathError as exc:
-        print(f"seastack validate: {exc}", file=sys.stderr)
+        _say(f"seastack validate: {exc}", file=sys.stderr)
         return 2
     diagnostics = ws.report()
     errors = sum(d.severity is Severity.ERROR for d in diagnostics)
@@ -142,8 +149,8 @@ def validate(paths: Sequence[str], *, output: str = "text", strict: bool = False
         )
     else:
         for diagnostic in diagnostics:
-            print(diagnostic.format())
-        print(_summary(ws, errors, warnings), file=sys.stderr)
+            _say(diagnostic.format())
+        _say(_summary(ws, errors, warnings), file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -180,22 +187,22 @@ def examples(paths: Sequence[str]) -> int:
     from editor.sim.examples import ExamplesPathError, run_examples
 
     if any(not path.strip() for path in paths):
-        print("seastack examples: an empty path was given", file=sys.stderr)
+        _say("seastack examples: an empty path was given", file=sys.stderr)
         return 2
     try:
         run = run_examples(paths)
     except ExamplesPathError as exc:
-        print(f"seastack examples: {exc}", file=sys.stderr)
+        _say(f"seastack examples: {exc}", file=sys.stderr)
         return 2
     for problem in run.path_problems:
-        print(f"seastack examples: {problem}", file=sys.stderr)
+        _say(f"seastack examples: {problem}", file=sys.stderr)
     for result in run.results:
         if result.problems:  # stdout holds only the PASS and FAIL lines
             for diagnostic in result.problems:
-                print(diagnostic.format(), file=sys.stderr)
+                _say(diagnostic.format(), file=sys.stderr)
         else:
-            print(result.line())
-    print(run.summary(), file=sys.stderr)
+            _say(result.line())
+    _say(run.summary(), file=sys.stderr)
     return run.exit_code
 
 
@@ -220,7 +227,7 @@ def render(
     """`seastack render`: 0 written, 2 a bad layout or an image that cannot be written."""
     out = Path(output)
     if out.suffix.lower() not in (".png", ".svg"):
-        print(
+        _say(
             f"seastack render: cannot write {output!r}: the name must end with .png or .svg",
             file=sys.stderr,
         )
@@ -228,15 +235,15 @@ def render(
     try:
         ws, layout = open_layout(layout_file)
     except PathError as exc:
-        print(f"seastack render: {exc}", file=sys.stderr)
+        _say(f"seastack render: {exc}", file=sys.stderr)
         return 2
     diagnostics = ws.report()
     for diagnostic in diagnostics:
-        print(diagnostic.format(), file=sys.stderr)
+        _say(diagnostic.format(), file=sys.stderr)
     errors = any(d.is_error for d in diagnostics)
     if errors or layout is None:
         reason = "has errors" if errors else "is not a layout (*.layout.yaml)"
-        print(f"seastack render: {layout_file} {reason}; nothing drawn", file=sys.stderr)
+        _say(f"seastack render: {layout_file} {reason}; nothing drawn", file=sys.stderr)
         return 2
     from editor.studio.board_picture import layout_picture  # Qt is imported only here
     from editor.ui.board.export_image import ExportError, application, export_image
@@ -245,9 +252,9 @@ def render(
     try:
         written = export_image(layout_picture(ws, layout), out, size, labels=labels)
     except ExportError as exc:
-        print(f"seastack render: {exc}", file=sys.stderr)
+        _say(f"seastack render: {exc}", file=sys.stderr)
         return 2
-    print(f"wrote {written}", file=sys.stderr)
+    _say(f"wrote {written}", file=sys.stderr)
     return 0
 
 
@@ -257,12 +264,12 @@ def edit(path: str | None) -> int:
     try:
         ws, layout = open_layout(layout_path)
     except PathError as exc:
-        print(f"seastack edit: {exc}", file=sys.stderr)
+        _say(f"seastack edit: {exc}", file=sys.stderr)
         return 2
     for diagnostic in ws.report():
-        print(diagnostic.format(), file=sys.stderr)
+        _say(diagnostic.format(), file=sys.stderr)
     if layout is None:
-        print(f"seastack edit: {layout_path} is not a layout that can be opened", file=sys.stderr)
+        _say(f"seastack edit: {layout_path} is not a layout that can be opened", file=sys.stderr)
         return 1
     from editor.ui.shell.app import run  # Qt is imported only here
 

@@ -11,6 +11,65 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+#: The longest excerpt of a value a message quotes (:func:`excerpt`).
+EXCERPT_LIMIT = 60
+#: The longest message a diagnostic keeps, whatever a check wrote: a file's text never
+#: reaches the output whole.
+MESSAGE_LIMIT = 1000
+
+
+def clip(text: str, limit: int = EXCERPT_LIMIT) -> str:
+    """``text`` cut to at most ``limit`` characters, ending with "…" when it was longer.
+
+    >>> clip("abcdef", 4)
+    'abc…'
+    >>> clip("abc", 4)
+    'abc'
+    """
+    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+
+
+def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
+    """A value as a message quotes it (its ``repr``), cut short: at most ``limit`` characters
+    of a long string, ended by "…" inside the quotes; any other long value cut the same way.
+
+    >>> excerpt("beach")
+    "'beach'"
+    >>> excerpt("x" * 100, 10)
+    "'xxxxxxxxx…'"
+    >>> excerpt(list(range(100)), 12)
+    '[0, 1, 2, 3…'
+    """
+    if isinstance(value, str):
+        return repr(clip(value, limit))
+    return clip(repr(value), limit)
+
+
+def printable(text: str) -> str:
+    r"""Text that stays on its line of a terminal: line breaks, control characters and others
+    that cannot be printed are escaped, so no file name or value can forge a line of output.
+
+    >>> printable("a.yaml")
+    'a.yaml'
+    >>> print(printable("evil\nx.yaml:1:1: error"))
+    evil\nx.yaml:1:1: error
+    >>> print(printable("bell\x07 \x1b[31m \ud800 \u2028"))
+    bell\x07 \x1b[31m \ud800 \u2028
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else _escaped(ch) for ch in text)
+
+
+def _escaped(char: str) -> str:
+    named = {"\n": r"\n", "\r": r"\r", "\t": r"\t"}.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
 
 def suggest(word: str, known: Iterable[str], *, listing: str = "known", sort: bool = True) -> str:
     """A hint to end a message about an unknown word: the closest known one, else all of them.
@@ -57,9 +116,18 @@ class Diagnostic:
     code: str
     message: str = field(compare=True)
 
+    def __post_init__(self) -> None:
+        if len(self.message) > MESSAGE_LIMIT:
+            object.__setattr__(self, "message", clip(self.message, MESSAGE_LIMIT))
+
     def format(self) -> str:
-        """The compiler-style line `path:line:col: severity CODE: message`."""
-        return (
+        r"""The compiler-style line `path:line:col: severity CODE: message`, kept on one
+        line: line breaks and control characters in the name or message are escaped.
+
+        >>> print(Diagnostic("a\nb.yaml", 1, 2, Severity.ERROR, "x", "m").format())
+        a\nb.yaml:1:2: error x: m
+        """
+        return printable(
             f"{self.path}:{self.line}:{self.column}: "
             f"{self.severity.value} {self.code}: {self.message}"
         )

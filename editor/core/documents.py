@@ -19,6 +19,7 @@ Outcome of a parse (the ``Document`` is ``None`` exactly for the *fatal* codes):
 code                         Document
 ============================ ==================================================
 ``unreadable-file``          ``None``
+``file-too-large``           ``None`` (refused before reading: :data:`MAX_FILE_BYTES`)
 ``binary-file``              ``None``
 ``yaml-syntax``              ``None`` (parsing stops at the first one)
 ``yaml-alias-budget``        ``None`` (parsing stops at once)
@@ -27,7 +28,12 @@ code                         Document
 ``complex-key``              present; the entry is left out
 ``yaml-tag``                 present; the value is read as if it had no tag
 ``yaml-multiple-documents``  present; holds the first document only
+``unencodable-text``         present; the value holds a lone surrogate (``"\\ud800"``)
 ============================ ==================================================
+
+At most :data:`MAX_PROBLEMS` diagnostics are kept per file; past them one
+``too-many-problems`` diagnostic says how many more there are (:func:`cap_problems`, which
+the workspace applies to everything found in a file, its schema and semantic checks too).
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ import re
 import stat
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, Protocol
 
@@ -57,16 +63,19 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from editor.core.diagnostics import Diagnostic, error, warning
+from editor.core.diagnostics import EXCERPT_LIMIT, Diagnostic, error, excerpt, warning
 
 __all__ = [
     "HAS_LIBYAML",
     "MAX_ALIASES",
     "MAX_DEPTH",
+    "MAX_FILE_BYTES",
     "MAX_NODES",
+    "MAX_PROBLEMS",
     "Document",
     "Path_",
     "Span",
+    "cap_problems",
     "load_document",
     "parse_document",
 ]
@@ -77,6 +86,12 @@ MAX_NODES: Final = 100_000
 """At most this many nodes in one file once every alias is expanded (checked at aliases)."""
 MAX_DEPTH: Final = 100
 """At most this many nested mappings/sequences."""
+MAX_FILE_BYTES: Final = 4 * 1024 * 1024
+"""A content file larger than this (4 MiB, in UTF-8) is refused before it is parsed."""
+MAX_PROBLEMS: Final = 200
+"""At most this many diagnostics per file; then one saying how many more there are."""
+TOO_MANY_PROBLEMS: Final = "too-many-problems"
+"""The code of the diagnostic that stands for those left out past :data:`MAX_PROBLEMS`."""
 
 HAS_LIBYAML: Final[bool] = bool(getattr(yaml, "__with_libyaml__", False))
 """True when PyYAML was built with libyaml, so the fast C parser is used."""
@@ -369,11 +384,34 @@ class _Composer:
         self.anchors: dict[str, _Node] = {}
         self.aliases = 0
         self.nodes = 0
+        #: Problems past :data:`MAX_PROBLEMS`, counted but not kept.
+        self.more = 0
 
     def _error(self, mark: _Mark | None, code: str, message: str) -> Diagnostic:
+        """Record a problem (a fatal one always, another only while under the cap)."""
         diagnostic = error(self.path, *_position(mark), code, message)
-        self.diagnostics.append(diagnostic)
+        if code in _FATAL or not self._many():
+            self.diagnostics.append(diagnostic)
         return diagnostic
+
+    def _note(self, diagnostic: Diagnostic) -> None:
+        if not self._many():
+            self.diagnostics.append(diagnostic)
+
+    def _many(self) -> bool:
+        """Whether this file has more problems than are kept: later ones are only counted
+        (their diagnostics are not even built), then stand for one ``too-many-problems``."""
+        if len(self.diagnostics) < MAX_PROBLEMS:
+            return False
+        self.more += 1
+        return True
+
+    def problems(self) -> list[Diagnostic]:
+        """The diagnostics kept, and the one standing for the rest when there were more."""
+        if not self.more:
+            return self.diagnostics
+        last = self.diagnostics[-1]
+        return [*self.diagnostics, _too_many(last.path, last.line, last.column, self.more)]
 
     def compose(self) -> tuple[Any, bool]:
         """Read the stream; return the data and whether the file is empty."""
@@ -486,10 +524,24 @@ class _Composer:
                     self._error(
                         event.start_mark,
                         "yaml-tag",
-                        f"{text!r} is not a valid {_short_tag(tag)} value",
+                        f"{excerpt(text)} is not a valid {_short_tag(tag)} value",
                     )
                 value = _resolve_plain(text) if event.style in (None, "") else text
+        if isinstance(value, str):
+            self._check_encodable(event.start_mark, value)
         return _Node(value, _span(event.start_mark, event.end_mark), text, "value", 1)
+
+    def _check_encodable(self, mark: _Mark | None, text: str) -> None:
+        """A lone surrogate (only an escape such as ``"\\ud800"`` writes one) is no character:
+        it cannot be saved as UTF-8, so the editor could never write the file back."""
+        bad = _SURROGATE.search(text)
+        if bad is not None:
+            self._error(
+                mark,
+                "unencodable-text",
+                f"U+{ord(bad.group()):04X} is half of a UTF-16 pair, not a character: it"
+                " cannot be saved as UTF-8; write the character itself instead of the escape",
+            )
 
     def _bad_tag(self, mark: _Mark | None, tag: str) -> None:
         self._error(
@@ -535,7 +587,7 @@ class _Composer:
             keep = record
             if text is None:
                 keep = False
-                self.diagnostics.append(
+                self._note(
                     error(
                         self.path,
                         key.span.line,
@@ -546,13 +598,14 @@ class _Composer:
                 )
             elif text in key_lines:
                 keep = False
-                self.diagnostics.append(
+                self._note(
                     error(
                         self.path,
                         key.span.line,
                         key.span.column,
                         "duplicate-key",
-                        f"duplicate key '{text}' (first defined on line {key_lines[text]})",
+                        f"duplicate key {_quoted_key(text)}"
+                        f" (first defined on line {key_lines[text]})",
                     )
                 )
             child_path = (*path, text) if text is not None else path
@@ -610,9 +663,15 @@ _TOKEN_WORDS: Final = {
     "<stream end>": "the end of the file",
 }
 _TOKEN_NAME: Final = re.compile(r"'?(<[a-z ]+>)'?")
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 _NON_PRINTABLE: Final = re.compile(
     "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
+
+
+def _quoted_key(text: str) -> str:
+    """A key as a message quotes it: ``'id'``, a long one cut short."""
+    return f"'{text}'" if len(text) <= EXCERPT_LIMIT and text.isprintable() else excerpt(text)
 
 
 def _plain_problem(problem: str) -> str:
@@ -711,6 +770,9 @@ def parse_document(
     >>> doc.data, [d.format() for d in diagnostics]
     ({'id': 'a'}, ["g.yaml:2:1: error duplicate-key: duplicate key 'id' (first defined on line 1)"])
     """
+    size = _utf8_size(text)
+    if size > MAX_FILE_BYTES:
+        return None, [_too_large(path, size)]
     key = (text, path, pure_python)
     if len(text) <= _CACHE_MAX_TEXT:
         with _CACHE_LOCK:
@@ -725,6 +787,13 @@ def parse_document(
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
     return document, diagnostics
+
+
+def _utf8_size(text: str | bytes) -> int:
+    """The bytes ``text`` takes in a file (UTF-8), counted only when it could be too many."""
+    if isinstance(text, bytes) or len(text) * 4 <= MAX_FILE_BYTES or len(text) > MAX_FILE_BYTES:
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 #: Parsed texts kept: the editor re-checks the same unchanged files on every edit, and a
@@ -783,11 +852,83 @@ def _parse(
     try:
         data, is_empty = composer.compose()
     except _Fatal:
-        return None, composer.diagnostics
+        return None, composer.problems()
     finally:
         events.dispose()
     document = Document(path, text, data, composer.value_spans, composer.key_spans, is_empty)
-    return document, composer.diagnostics
+    return document, composer.problems()
+
+
+def _too_large(path: str, size: int) -> Diagnostic:
+    return error(
+        path,
+        1,
+        1,
+        "file-too-large",
+        f"the file is {_size_words(size)}; a content file may be at most"
+        f" {_size_words(MAX_FILE_BYTES)}: split it (a pack may hold several files of a kind)"
+        " or shorten it",
+    )
+
+
+def _size_words(size: int) -> str:
+    """``4 MB`` (MiB, as the limit is written), ``50.2 MB``, ``900 bytes``."""
+    if size < 1024 * 1024:
+        return f"{size:,} bytes"
+    megabytes = size / (1024 * 1024)
+    return f"{megabytes:.0f} MB" if megabytes == int(megabytes) else f"{megabytes:.1f} MB"
+
+
+def _too_many(path: str, line: int, column: int, more: int) -> Diagnostic:
+    noun = "problem" if more == 1 else "problems"
+    return error(
+        path, line, column, TOO_MANY_PROBLEMS, f"and {more} more {noun} in this file (not shown)"
+    )
+
+
+#: The codes after which parsing stops (the document is None): always kept.
+_FATAL: Final = frozenset({"yaml-syntax", "yaml-alias-budget", "yaml-too-deep"})
+_MORE: Final = re.compile(r"and (\d+) more problems? in this file")
+
+
+def _left_out(diagnostic: Diagnostic) -> int:
+    """How many problems a ``too-many-problems`` diagnostic stands for."""
+    found = _MORE.match(diagnostic.message)
+    return int(found.group(1)) if found else 0
+
+
+def cap_problems(diagnostics: Iterable[Diagnostic], limit: int = MAX_PROBLEMS) -> list[Diagnostic]:
+    """At most ``limit`` diagnostics per file, then one ``too-many-problems`` saying how many
+    more there were; sorted by file, line and column, without duplicates.
+
+    The ones kept are the first in the file. The one standing for the rest is placed at the
+    last one kept, so that it comes after them; the count adds up what earlier caps (the
+    parser's own) left out.
+
+    >>> from editor.core.diagnostics import error
+    >>> many = [error("a.yaml", n, 1, "x", "bad") for n in range(1, 6)]
+    >>> [d.format() for d in cap_problems(many, 2)]
+    ['a.yaml:1:1: error x: bad', 'a.yaml:2:1: error x: bad', \
+'a.yaml:2:1: error too-many-problems: and 3 more problems in this file (not shown)']
+    """
+    by_path: dict[str, list[Diagnostic]] = {}
+    left_out: dict[str, int] = {}
+    for diagnostic in diagnostics:
+        if diagnostic.code == TOO_MANY_PROBLEMS:
+            left_out[diagnostic.path] = left_out.get(diagnostic.path, 0) + _left_out(diagnostic)
+        else:
+            by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    out: list[Diagnostic] = []
+    for path in sorted(by_path.keys() | left_out.keys()):
+        found = sorted(set(by_path.get(path, ())))
+        more = left_out.get(path, 0) + max(0, len(found) - limit)
+        kept = found[:limit]
+        out.extend(kept)
+        if more:
+            where = kept[-1] if kept else None
+            line, column = (where.line, where.column) if where else (1, 1)
+            out.append(_too_many(path, line, column, more))
+    return out
 
 
 def load_document(
@@ -797,10 +938,13 @@ def load_document(
     shown = display_path if display_path is not None else os.fspath(path)
     try:
         # a FIFO or a device would block or never end: only regular files are read
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode):
             return None, [error(shown, 1, 1, "unreadable-file", "not a regular file")]
+        if status.st_size > MAX_FILE_BYTES:  # refused unread: parsing it could take minutes
+            return None, [_too_large(shown, status.st_size)]
         with open(path, "rb") as stream:
-            data = stream.read()
+            data = stream.read(MAX_FILE_BYTES + 1)  # a file that grew meanwhile stays bounded
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return None, [error(shown, 1, 1, "unreadable-file", f"cannot read the file: {reason}")]

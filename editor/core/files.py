@@ -6,6 +6,7 @@ pack manifest, ``crustacean.layout.yaml`` a layout, ``tiles.yaml`` a tiles file.
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,23 +49,71 @@ class Found:
     skipped: int = 0
     #: Folders that could not be listed, with the reason.
     unreadable: list[tuple[Path, str]] = field(default_factory=list)
+    #: Symbolic links found and not followed (to a folder, to a YAML file, or looping).
+    links: list[Path] = field(default_factory=list)
+
+
+def is_link(path: Path) -> bool:
+    """Whether a path is a symbolic link (or a Windows junction), never following it."""
+    junction = getattr(os.path, "isjunction", None)  # Python 3.12 and later
+    return os.path.islink(path) or (junction is not None and bool(junction(path)))
+
+
+def link_problem(path: Path) -> str:
+    """Why a link found in a folder is not read: Seastack reads only what is inside it."""
+    if link_loops(path):
+        return "a symbolic link that leads back to itself (a loop); it is not followed"
+    what = "folder" if os.path.isdir(path) else "file"
+    return (
+        f"a symbolic link to a {what} is not followed: Seastack reads only what is inside"
+        f" the folder itself; put a copy of the {what} here instead"
+    )
 
 
 def walk_yaml(folder: Path, found: Found | None = None) -> Found:
-    """Every YAML file under a folder in a stable order, skipping hidden and cache folders."""
+    """Every YAML file under a folder in a stable order, skipping hidden and cache folders.
+
+    Symbolic links are never followed: a link to a folder, to a YAML file, or one that
+    loops is listed in ``links`` (its target is never read); other links are skipped.
+    """
     found = found or Found()
 
     def unreadable(exc: OSError) -> None:
         found.unreadable.append((Path(exc.filename or folder), exc.strerror or str(exc)))
 
     for root, dirs, names in os.walk(folder, onerror=unreadable):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIPPED_DIRS)
+        kept = []
+        for name in sorted(dirs):
+            if name.startswith(".") or name in _SKIPPED_DIRS:
+                continue
+            if is_link(Path(root) / name):
+                found.links.append(Path(root) / name)
+            else:
+                kept.append(name)
+        dirs[:] = kept
         for name in sorted(names):
-            if name.endswith(YAML_SUFFIXES) and not name.startswith("."):
-                found.files.append(Path(root) / name)
+            path = Path(root) / name
+            if name.startswith("."):
+                found.skipped += 1
+            elif is_link(path):
+                if name.endswith(YAML_SUFFIXES) or link_loops(path):
+                    found.links.append(path)
+                else:
+                    found.skipped += 1
+            elif name.endswith(YAML_SUFFIXES):
+                found.files.append(path)
             else:
                 found.skipped += 1
     return found
+
+
+def link_loops(path: Path) -> bool:
+    """Whether following a link leads back to itself (``ELOOP``)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def find_pack_root(path: Path) -> Path | None:

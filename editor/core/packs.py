@@ -110,12 +110,50 @@ def check_dependencies(packs: Mapping[str, Pack]) -> list[Diagnostic]:
                     " is installed"
                 )
                 out.append(doc.error_at(where, "dependency-version", message))
-    for cycle in nx.simple_cycles(graph):
-        ring = " -> ".join([*cycle, cycle[0]])
-        message = f"packs depend on each other in a circle: {ring}"
-        manifest = packs[cycle[0]].manifest
+    out.extend(_cycle_groups(graph, packs))
+    return out
+
+
+#: A cycle group's message names at most this many of its packs.
+_GROUP_NAMES = 10
+
+
+def _cycle_groups(graph: nx.DiGraph, packs: Mapping[str, Pack]) -> list[Diagnostic]:
+    """One ``dependency-cycle`` diagnostic per group of packs that depend on each other.
+
+    A group is a strongly connected component (or one pack depending on itself): every
+    pack of it reaches every other. Listing every cycle instead would not end in a lifetime
+    for a dozen packs that all depend on each other; a group is found in linear time. The
+    diagnostic is at the ``dependencies`` key of the group's first pack (by id) and shows
+    one shortest circle through that pack, then names the group when it is larger.
+    """
+    out: list[Diagnostic] = []
+    groups = [
+        sorted(group)
+        for group in nx.strongly_connected_components(graph)
+        if len(group) > 1 or any(graph.has_edge(node, node) for node in group)
+    ]
+    for group in sorted(groups):
+        first = group[0]
+        ring = _shortest_circle(graph.subgraph(group), first)
+        message = "packs depend on each other in a circle: " + " -> ".join(ring)
+        if len(group) > len(ring) - 1:
+            shown = ", ".join(group[:_GROUP_NAMES])
+            rest = len(group) - _GROUP_NAMES
+            shown += f" and {rest} more" if rest > 0 else ""
+            message += f", in a group of {len(group)} packs that all depend on each other: {shown}"
+        manifest = packs[first].manifest
         out.append(manifest.error_at(("dependencies",), "dependency-cycle", message, at_key=True))
     return out
+
+
+def _shortest_circle(group: nx.DiGraph, start: str) -> list[str]:
+    """The shortest circle from ``start`` back to it (its ends both ``start``)."""
+    if group.has_edge(start, start):
+        return [start, start]
+    reached: dict[str, list[str]] = nx.single_source_shortest_path(group, start)
+    back = [[*reached[before], start] for before in group.predecessors(start)]
+    return min(back, key=lambda ring: (len(ring), ring))
 
 
 def closure(packs: Mapping[str, Pack], roots: Iterable[str]) -> list[Pack]:

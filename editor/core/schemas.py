@@ -22,7 +22,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from editor.core.diagnostics import Diagnostic, error, suggest
+from editor.core.diagnostics import Diagnostic, clip, error, excerpt, suggest
 from editor.core.documents import Document
 from editor.core.resources import schemas_dir
 
@@ -156,9 +156,13 @@ class SchemaRegistry:
         with self._lock:  # two threads checking at once build one validator, not two
             validator = self.validator(uri)
         diagnostics: list[Diagnostic] = []
+        seen: set[Diagnostic] = set()  # a list's `in` would make a long file quadratic
         for err in _leaf_errors(validator.iter_errors(document.data)):
             # jsonschema reports each missing key separately, each naming them all
-            diagnostics.extend(d for d in _diagnose(document, err, what) if d not in diagnostics)
+            for diagnostic in _diagnose(document, err, what):
+                if diagnostic not in seen:
+                    seen.add(diagnostic)
+                    diagnostics.append(diagnostic)
         return diagnostics
 
 
@@ -189,7 +193,7 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
 def _where(path: tuple[str | int, ...], what: str) -> str:
     if not path:
         return what
-    parts = [f"[{p}]" if isinstance(p, int) else str(p) for p in path]
+    parts = [f"[{p}]" if isinstance(p, int) else clip(str(p)) for p in path]
     return ".".join(parts).replace(".[", "[")
 
 
@@ -213,7 +217,7 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
     if "propertyNames" in err.absolute_schema_path:
         # jsonschema checks each key as an instance of its own, at the mapping's path
         key = str(instance)
-        message = f"{key!r} is not allowed as a key in {place}"
+        message = f"{excerpt(key)} is not allowed as a key in {place}"
         if schema.get("x-hint"):
             message += f": {schema['x-hint']}"
         return [at_key("bad-key", message, (*path, key))]
@@ -227,7 +231,7 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
         ]
         out = []
         for key in extras:
-            message = f"unknown key {key!r} in {place}" + suggest(
+            message = f"unknown key {excerpt(key)} in {place}" + suggest(
                 key, known, listing="expected one of"
             )
             out.append(at_key("unknown-key", message, (*path, key)))
@@ -249,33 +253,38 @@ def _diagnose(document: Document, err: ValidationError, what: str) -> list[Diagn
         return [at_key("bad-key", message, path)]
     if kind in ("enum", "const"):
         allowed = list(value) if kind == "enum" else [value]
-        message = f"{instance!r} is not allowed for {place}" + suggest(
+        message = f"{excerpt(instance)} is not allowed for {place}" + suggest(
             str(instance), [str(a) for a in allowed], listing="use one of", sort=False
         )
         return [at_value("bad-value", message)]
     if kind == "pattern":
         hint = schema.get("x-hint")
-        message = f"{instance!r} is not a valid {place}"
+        message = f"{excerpt(instance)} is not a valid {place}"
         message += f": {hint}" if hint else f" (must match {value})"
         return [at_value("bad-value", message)]
     if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
-        return [at_value("out-of-range", f"{place}: {err.message}")]
+        return [at_value("out-of-range", f"{place}: {clip(err.message, 200)}")]
     if kind in ("minLength", "maxLength"):
         return [
             at_value("bad-value", f"{place} is too {'short' if kind == 'minLength' else 'long'}")
         ]
     if kind in ("minItems", "maxItems", "minProperties", "maxProperties"):
-        return [at_value("bad-size", f"{place}: {err.message}")]
+        return [at_value("bad-size", f"{place}: {clip(err.message, 200)}")]
     if kind == "uniqueItems" and isinstance(instance, list):
         seen: set[str] = set()
         for index, item in enumerate(instance):
             marker = json.dumps(item, sort_keys=True)
             if marker in seen:
                 return [
-                    at_value("duplicate-item", f"{item!r} appears twice in {place}", (*path, index))
+                    at_value(
+                        "duplicate-item",
+                        f"{excerpt(item)} appears twice in {place}",
+                        (*path, index),
+                    )
                 ]
             seen.add(marker)
-    return [at_value("schema", f"{place}: {err.message}")]
+    # jsonschema's own words quote the whole value: keep a short excerpt of them
+    return [at_value("schema", f"{place}: {clip(err.message, 200)}")]
 
 
 def _describe(value: object) -> str:
@@ -288,5 +297,5 @@ def _describe(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"the string {value!r}"
-    return repr(value)
+        return f"the string {excerpt(value)}"
+    return excerpt(value)

@@ -20,6 +20,7 @@ from typing import Any
 
 from editor.core.atomic import write_text_atomic
 from editor.core.documents import parse_document
+from editor.core.files import is_link
 from editor.core.registry import Template, TemplatePart
 from editor.core.schemas import SchemaRegistry, schema_id
 from editor.core.workspace import Workspace
@@ -174,6 +175,7 @@ def add_from_template(
     current: dict[Path, str | None] = {}
     for part in template.parts:
         path = folder / part.file
+        _refuse_link(folder, path)
         current[path] = _read(path, buffers)
     taken = set(taken_ids)
     for part in template.parts:
@@ -192,6 +194,19 @@ def add_from_template(
         except OSError as exc:
             raise TemplateError(f"cannot write {path}: {exc.strerror or exc}") from exc
     return Added(new_id, new_name, tuple(changed))
+
+
+def _refuse_link(folder: Path, path: Path) -> None:
+    """A pack's file is written in its own folder, never through a symbolic link (which
+    would read and replace a file elsewhere, or break the link)."""
+    linked = [p for p in (path, *path.parents) if p != folder and folder in p.parents]
+    for each in linked:
+        if is_link(each):
+            raise TemplateError(
+                f"{each.name} in {folder} is a symbolic link to a file elsewhere; Seastack"
+                " writes only files inside the pack's folder: replace the link with a copy of"
+                " the file, then try again"
+            )
 
 
 def _free_id(template: Template, base: str, taken: set[str]) -> str:

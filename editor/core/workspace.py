@@ -18,9 +18,18 @@ from typing import Any
 
 from editor.core import registry
 from editor.core.boards import Board
-from editor.core.diagnostics import Diagnostic, error, sort_diagnostics
-from editor.core.documents import Document, load_document, parse_document
-from editor.core.files import Found, display_path, file_kind, find_pack_root, walk_yaml
+from editor.core.diagnostics import Diagnostic, error
+from editor.core.documents import Document, cap_problems, load_document, parse_document
+from editor.core.files import (
+    Found,
+    display_path,
+    file_kind,
+    find_pack_root,
+    is_link,
+    link_loops,
+    link_problem,
+    walk_yaml,
+)
 from editor.core.layout_schema import compose_layout_schema, layout_schema_name
 from editor.core.layouts import Layout
 from editor.core.packs import Pack, check_dependencies, closure
@@ -61,8 +70,9 @@ class Workspace:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def report(self) -> list[Diagnostic]:
-        """The diagnostics of the target files, sorted by file, line and column."""
-        return sort_diagnostics(d for d in self.diagnostics if d.path in self.targets)
+        """The diagnostics of the target files, sorted by file, line and column: at most
+        ``MAX_PROBLEMS`` a file, then one saying how many more (``cap_problems``)."""
+        return cap_problems(d for d in self.diagnostics if d.path in self.targets)
 
     def default_packs(self, game: str) -> list[str]:
         """The game's bundled packs: what a layout uses when it names none.
@@ -133,13 +143,16 @@ def load_workspace(
                 loader.add_tree(folder, target=not paths)
     for raw in paths or ():
         path = Path(raw)
-        if not path.exists():
+        if not path.exists() and not is_link(path):  # a looping link is a diagnostic
             raise PathError(f"cannot read {str(raw)!r}: no such file or folder")
         if path.is_dir():
             loader.add_tree(path, target=True)
         else:
             loader.add_file(path, target=True, explicit=True)
     loader.finish()
+    # every caller (the CLI, the editor, the simulator, the tests) gets at most MAX_PROBLEMS
+    # diagnostics a file, whichever stage found them
+    ws.diagnostics = cap_problems(ws.diagnostics)
     return ws
 
 
@@ -172,6 +185,9 @@ class _Loader:
         self.texts = {p.resolve(): t for p, t in texts.items()}
         self.seen: dict[Path, str] = {}
         self.pack_roots: set[Path] = set()
+        #: Pack folders holding a file the user asked about: such a pack is the user's,
+        #: and replaces a bundled pack with its id (as when its pack.yaml is asked about).
+        self.asked_roots: set[Path] = set()
 
     def add_tree(self, folder: Path, *, target: bool) -> None:
         found: Found = walk_yaml(folder)
@@ -183,10 +199,24 @@ class _Loader:
             )
             if target:
                 self.ws.targets.add(shown)
+        for path in found.links:
+            self._refuse_link(path, target=target)
         for path in found.files:
             self.add_file(path, target=target, explicit=False)
 
+    def _refuse_link(self, path: Path, *, target: bool) -> None:
+        """A symbolic link in a folder is named, never followed: its target is not read."""
+        shown = display_path(path)
+        self.ws.diagnostics.append(error(shown, 1, 1, "symlink", link_problem(path)))
+        if target:
+            self.ws.targets.add(shown)
+
     def add_file(self, path: Path, *, target: bool, explicit: bool) -> None:
+        # a file stays inside its pack: a link there is refused, only a link the user named
+        # outside every pack is followed (a loop never is)
+        if is_link(path) and (not explicit or find_pack_root(path) is not None or link_loops(path)):
+            self._refuse_link(path, target=target)
+            return
         resolved = path.resolve()
         if resolved in self.seen:
             shown = self.seen[resolved]
@@ -220,6 +250,8 @@ class _Loader:
         if kind != "pack" and kind not in CORE_KINDS:
             root = find_pack_root(path)
             if root is not None:
+                if target:
+                    self.asked_roots.add(root.resolve())
                 self._ensure_pack(root)
 
     def _ensure_pack(self, root: Path) -> None:
@@ -314,7 +346,7 @@ class _Loader:
             if bundled:
                 ws.bundled_pack_ids.add(pack.id)
             previous = ws.packs.get(pack.id)
-            if previous is not None and not _shadows(ws, document, previous.manifest):
+            if previous is not None and not self._pack_shadows(document, previous.manifest):
                 ws.diagnostics.append(_duplicate(document, "pack", pack.id, previous.manifest))
             else:
                 ws.packs[pack.id] = pack
@@ -330,6 +362,16 @@ class _Loader:
         for pack in ws.packs.values():
             ws.diagnostics.extend(_check_game(pack.manifest, pack.game))
         ws.diagnostics.extend(check_dependencies(ws.packs))
+
+    def _pack_asked(self, manifest: Document) -> bool:
+        """Whether the user asked about a pack: its manifest or a file in its folder."""
+        folder = Path(manifest.path).parent.resolve()
+        return manifest.path in self.ws.targets or folder in self.asked_roots
+
+    def _pack_shadows(self, new: Document, old: Document) -> bool:
+        """A pack the user asked about replaces a bundled one with its id, even when only one
+        of its files was named: that file is judged with its own folder's content."""
+        return self._pack_asked(new) and not self._pack_asked(old)
 
     def _build_boards_and_layouts(self) -> None:
         ws = self.ws

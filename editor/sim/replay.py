@@ -37,12 +37,12 @@ from editor.sim.runner import (
     MAX_STEPS,
     BatchPlan,
     GameResult,
-    RunnerError,
     bot_rng,
     describe_error,
     event_digest,
     factions_for,
     match_spec,
+    over_budget,
 )
 
 #: Turns a match in progress into a frame to draw (a game's ``replay_frame`` hook).
@@ -151,7 +151,7 @@ def replay(
             state.apply(choice)
             applied += 1
             if len(taken) >= max_steps:
-                raise RunnerError(f"no end after {len(taken)} decisions (last: {decision.kind})")
+                raise over_budget(len(taken), decision.kind)
         except Exception as exc:  # the engine's or a bot's error, as the runner reports it
             error = describe_error(exc)
         events = tuple(state.events[seen:])

@@ -13,11 +13,13 @@ log stays in the worker: the game's ``measure`` function turns it into a few num
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing
 import os
 import pickle
 import random
+import sys
 import threading
 import time
 import traceback
@@ -39,8 +41,19 @@ from editor.core.engine import (
     plain_choice_from_json,
 )
 
-#: Stop a match that has not ended after this many decisions: an engine bug, not a game.
+try:  # not on Windows: no memory limit there
+    import resource
+except ImportError:  # pragma: no cover - Linux and macOS have it
+    resource = None  # type: ignore[assignment]
+
+#: The decision budget of a match: one that has not ended after this many decisions is
+#: stopped and reported as a failed game (an engine bug or content beyond what it can play).
 MAX_STEPS = 100_000
+
+#: How much memory a worker process may take beyond what it holds when it starts (bytes of
+#: address space, ``RLIMIT_AS``, on Linux): a match past it fails with a MemoryError, which
+#: is reported as that match's failure while the batch goes on.
+MEMORY_LIMIT = 2 * 1024**3
 
 FactionMode = Literal["fixed", "random", "rotate"]
 
@@ -67,7 +80,14 @@ class BatchPlan:
     #: so that every faction plays every seat equally often.
     faction_mode: FactionMode = "random"
     factions: tuple[str, ...] = ()
+    #: The decision budget of each match: past ``max_steps`` decisions it stops and is one
+    #: failed game (``GameResult.error`` names the budget), with its seed and its choices.
     max_steps: int = MAX_STEPS
+    #: Bytes of memory each worker process may take for its matches beyond what it holds
+    #: when it starts (``RLIMIT_AS`` on Linux; ignored where there is no ``resource`` module
+    #: or the system does not enforce it, and never applied to a batch played in the
+    #: caller's own process). A match that runs out is one failed game. None: no limit.
+    memory_limit: int | None = MEMORY_LIMIT
     #: Hash each finished match's event log into ``GameResult.digest`` (for replays).
     digest: bool = False
 
@@ -76,6 +96,10 @@ class BatchPlan:
             raise ValueError("the number of games cannot be negative")
         if self.players < 1:
             raise ValueError("a match needs at least one player")
+        if self.max_steps < 1:
+            raise ValueError("the decision budget (max_steps) must be at least 1")
+        if self.memory_limit is not None and self.memory_limit <= 0:
+            raise ValueError("the memory limit must be positive (or None for no limit)")
         if len(self.bots) != self.players:
             raise ValueError(f"{len(self.bots)} bots for {self.players} seats")
         if self.faction_mode == "fixed" and self.factions and len(self.factions) != self.players:
@@ -264,8 +288,10 @@ def play_match(
 ) -> tuple[Outcome, int]:
     """Let the bots play a match to its end; returns the outcome and the decisions taken.
 
-    A bot that declares ``uses_view = False`` is handed no view, which saves building one
-    per decision for bots that do not look (the random bot). ``record``, when given, receives
+    ``max_steps`` is the decision budget: once that many choices are applied without the
+    match ending, :func:`over_budget`'s :class:`RunnerError` is raised. A bot that declares
+    ``uses_view = False`` is handed no view, which saves building one per decision for bots
+    that do not look (the random bot). ``record``, when given, receives
     each choice before it is applied.
     """
     looks = [bot.uses_view for bot in bots]
@@ -280,12 +306,20 @@ def play_match(
         state.apply(choice)
         steps += 1
         if steps >= max_steps:
-            raise RunnerError(f"no end after {steps} decisions (last: {decision.kind})")
+            raise over_budget(steps, decision.kind)
         decision = state.decision()
     outcome = state.outcome()
     if outcome is None:
         raise RunnerError("the match stopped asking for decisions but has no outcome")
     return outcome, steps
+
+
+def over_budget(steps: int, kind: str) -> RunnerError:
+    """The error of a match stopped by its decision budget (``max_steps``) after ``steps``
+    decisions, the last of kind ``kind`` (the runner's and the replay's, word for word)."""
+    return RunnerError(
+        f"no end after {steps} decisions (last: {kind}): the decision budget (max_steps) is {steps}"
+    )
 
 
 class _Worker:
@@ -302,18 +336,31 @@ class _Worker:
         self.factories = [factories[name] for name in plan.bots]
 
     def run(self, index: int) -> GameResult:
-        """Play match ``index`` of the plan; an error becomes a failed result, never raised."""
+        """Play match ``index`` of the plan; an error becomes a failed result, never raised.
+
+        Running out of memory is such an error too. The failed match's state is let go
+        before its choices are recorded (by playing it again), so the record starts with
+        the memory the first run took given back.
+        """
         spec = match_spec(self.plan, index)
         try:
-            state = self.engine.new_match(self.prepared, spec)
-            bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
-            outcome, steps = play_match(state, bots, max_steps=self.plan.max_steps)
-            metrics = self.measure(state.events, outcome, spec) if self.measure else {}
+            return self._play(index, spec)
+        except MemoryError:
+            error = self._memory_error()
         except Exception as exc:  # one broken match is reported with its seed, not fatal
-            error = describe_error(exc)
-            return GameResult(
-                index, spec.seed, spec.factions, error=error, choices=self._choices(spec)
-            )
+            error = _describe_safely(exc)
+        # the exception and its frames (the match's state) are gone here
+        try:
+            choices = self._choices(spec)
+        except MemoryError:  # recording them failed as well: the seed still replays it
+            choices = ()
+        return GameResult(index, spec.seed, spec.factions, error=error, choices=choices)
+
+    def _play(self, index: int, spec: MatchSpec) -> GameResult:
+        state = self.engine.new_match(self.prepared, spec)
+        bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
+        outcome, steps = play_match(state, bots, max_steps=self.plan.max_steps)
+        metrics = self.measure(state.events, outcome, spec) if self.measure else {}
         return GameResult(
             index=index,
             seed=spec.seed,
@@ -326,6 +373,16 @@ class _Worker:
             digest=event_digest(state.events) if self.plan.digest else "",
         )
 
+    def _memory_error(self) -> str:
+        """The error of a match that ran out of memory, naming the worker's limit if set."""
+        limit = _MEMORY_LIMIT_SET
+        if limit is None:
+            return "MemoryError: the match ran out of memory"
+        return (
+            "MemoryError: the match ran out of memory: a worker may take"
+            f" {_megabytes(limit)} (memory_limit)"
+        )
+
     def _choices(self, spec: MatchSpec) -> tuple[Hashable, ...]:
         """The choices of a failed match, found by playing it again while recording.
 
@@ -334,13 +391,15 @@ class _Worker:
         free of it.
         """
         record: list[Hashable] = []
-        try:
-            state = self.engine.new_match(self.prepared, spec)
-            bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
-            play_match(state, bots, max_steps=self.plan.max_steps, record=record)
-        except Exception:  # the failure again, as expected: the record is what we want
-            pass
+        with contextlib.suppress(Exception):  # the failure again, as expected: the record
+            self._replay(spec, record)
+        # the replay's state is gone with its frame: only the record is left
         return tuple(record)
+
+    def _replay(self, spec: MatchSpec, record: list[Hashable]) -> None:
+        state = self.engine.new_match(self.prepared, spec)
+        bots = [make(s, bot_rng(spec.seed, s)) for s, make in enumerate(self.factories)]
+        play_match(state, bots, max_steps=self.plan.max_steps, record=record)
 
 
 def describe_error(exc: BaseException) -> str:
@@ -350,7 +409,21 @@ def describe_error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
+def _describe_safely(exc: BaseException) -> str:
+    """:func:`describe_error`, or just the type's name when even that runs out of memory."""
+    try:
+        return describe_error(exc)
+    except MemoryError:
+        return f"{type(exc).__name__} (not described: out of memory)"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1024**2:,.0f} MB"
+
+
 _WORKER: _Worker | None = None
+#: The memory limit this worker process took on (bytes beyond its start), or None.
+_MEMORY_LIMIT_SET: int | None = None
 
 #: How often a worker checks that the process that started it is still alive (seconds).
 WATCHDOG_PERIOD = 0.5
@@ -383,24 +456,71 @@ def _watch_owner(owner: int, parent: int) -> None:
     """
     while True:
         time.sleep(WATCHDOG_PERIOD)
-        if os.getppid() != parent or not _alive(owner):
+        try:
+            gone = os.getppid() != parent or not _alive(owner)
+        except MemoryError:  # a match is using up the worker's memory: look again soon
+            continue
+        if gone:
             os._exit(1)
+
+
+def _address_space() -> int | None:
+    """The bytes of address space this process holds now (Linux), or None if unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def limit_memory(limit: int | None) -> int | None:
+    """Let this process take at most ``limit`` more bytes of address space (``RLIMIT_AS``);
+    returns the limit set, or None where none could be (not Linux, no ``resource``, a
+    stricter limit already in place). For worker processes only: never call it in the
+    editor's or the CLI's own process."""
+    if limit is None or resource is None or not sys.platform.startswith("linux"):
+        return None
+    held = _address_space()
+    if held is None:
+        return None
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        wanted = held + limit
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        if soft != resource.RLIM_INFINITY and soft <= wanted:
+            return None  # already held tighter by whoever started us
+        resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    except (OSError, ValueError):
+        return None
+    return limit
 
 
 def _init_worker(
     engine: Engine, prepared: Any, plan: BatchPlan, measure: Measure | None, owner: int
 ) -> None:
-    global _WORKER
+    global _WORKER, _MEMORY_LIMIT_SET
     # No worker outlives its owner, even one killed without a chance to shut the pool down.
     threading.Thread(
         target=_watch_owner, args=(owner, os.getppid()), name="owner-watchdog", daemon=True
     ).start()
     _WORKER = _Worker(engine, prepared, plan, measure)
+    # last: the set-up above is the worker's own, not its matches'
+    _MEMORY_LIMIT_SET = limit_memory(plan.memory_limit)
 
 
 def _run_range(start: int, stop: int) -> list[GameResult]:
     assert _WORKER is not None, "worker not initialized"
-    return [_WORKER.run(i) for i in range(start, stop)]
+    results = []
+    for index in range(start, stop):
+        try:
+            results.append(_WORKER.run(index))
+        except MemoryError:  # out of memory even while reporting the failure: the bare facts
+            spec = match_spec(_WORKER.plan, index)
+            error = "MemoryError: the match ran out of memory"
+            results.append(GameResult(index, spec.seed, spec.factions, error=error))
+    return results
 
 
 class Batch:

@@ -38,6 +38,17 @@ class Recovery:
         return f"{self.name}{where}, autosaved {when}"
 
 
+def _json_text(record: object) -> str:
+    """An autosave's text: readable UTF-8, or all escaped when the work holds what UTF-8
+    cannot write (a lone surrogate), so that such work is kept aside too."""
+    text = json.dumps(record, ensure_ascii=False, indent=1)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(record, ensure_ascii=True, indent=1)
+    return text
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -87,7 +98,7 @@ class Autosaver:
             "text": text,
             "saved_at": time.time(),
         }
-        write_text_atomic(self.file, json.dumps(record, ensure_ascii=False, indent=1))
+        write_text_atomic(self.file, _json_text(record))
         return self.file
 
     def remove(self) -> None:
@@ -164,7 +175,7 @@ class BufferAutosaver:
                 for path, text in sorted(buffers.items())
             ]
         }
-        write_text_atomic(self.file, json.dumps(record, ensure_ascii=False, indent=1))
+        write_text_atomic(self.file, _json_text(record))
         return self.file
 
     def remove(self) -> None:

@@ -76,7 +76,7 @@ def find_pack_folders(folder: Path, depth: int = PACK_SEARCH_DEPTH) -> list[Path
             if entry.name.startswith(".") or entry.name in _SKIPPED:
                 continue
             try:
-                if entry.is_dir():
+                if entry.is_dir(follow_symlinks=False):  # a link is never followed
                     visit(Path(entry.path), level + 1)
             except OSError:
                 continue

@@ -14,6 +14,7 @@ from editor.games.snails.metrics import METRICS
 from editor.games.snails.playtest import playtest
 from editor.games.snails.replay_frame import replay_frame
 from editor.games.snails.replay_words import REPLAY_WORDS
+from editor.games.snails.ruleset_checks import check_rulesets
 from editor.games.snails.templates import TEMPLATE_GROUPS
 
 #: Where the sea is: a space with no tile on it.
@@ -33,7 +34,7 @@ GAME = registry.register(
                 "soldiers": schema_id("snails/soldiers.schema.json"),
                 "tokens": schema_id("snails/tokens.schema.json"),
             },
-            checks=(check_packs, check_layouts, check_content, check_examples),
+            checks=(check_packs, check_layouts, check_content, check_rulesets, check_examples),
             templates=TEMPLATE_GROUPS,
             preview=preview,
             layout_fields=LAYOUT_FIELDS,

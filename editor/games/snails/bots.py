@@ -118,6 +118,8 @@ class HeuristicBot:
             "step": self._moved,
             "capacity": self._victim,
             "wind-target": self._victim,
+            # the spaces a carried attack also hits: where rivals stand, not friends
+            "wind-adjacent": lambda b, d, o: sum(_space_value(b, x) for x in o),
             "again": lambda b, d, o: 1.0 if o else 0.0,
             "ability": self._ability,
             "discard": lambda b, d, o: -sum(_card_value(b, c) for c in o),

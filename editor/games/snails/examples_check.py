@@ -117,7 +117,8 @@ class _Checker:
         self.board = self._board()
         self._given(rules, modules)
         self._steps(rules)
-        self._expect(("expect",), self.data["expect"], rules)
+        if "expect" in self.data:  # optional: the steps being legal may be the whole check
+            self._expect(("expect",), self.data["expect"], rules)
         if self.problems or self.board is None:
             return None
         return Setup(
@@ -276,9 +277,7 @@ class _Checker:
         abilities = _ability_ids(rules)
         for index, step in enumerate(self.data["steps"]):
             at: Path_ = ("steps", index)
-            for key, face in (("choose", step.get("choose")),):
-                if face is not None:
-                    self.known((*at, key), face, rules.face_names, "die result")
+            self._choose(at, step, rules)
             for position, face in enumerate(step.get("roll", [])):
                 self.known((*at, "roll", position), face, rules.face_names, "die result")
             if "expect" in step:
@@ -303,8 +302,12 @@ class _Checker:
                 message = f"target {target!r} is neither a snail of this example nor a space"
                 message += f" of board {board.id!r}"
                 self.error((*at, "target"), "unknown-id", message + suggest(target, snails))
-            if "adjacent" in step:
-                self.label((*at, "adjacent"), step["adjacent"])
+            adjacent = step.get("adjacent")
+            if isinstance(adjacent, list):  # the card's own, then the wind's, then abilities'
+                for position, label in enumerate(adjacent):
+                    self.label((*at, "adjacent", position), label)
+            elif adjacent is not None:
+                self.label((*at, "adjacent"), adjacent)
             for name, labels in step.get("push", {}).items():
                 self.known((*at, "push", name), name, snails, "snail", at_key=True)
                 if isinstance(labels, list):  # one space per step of a longer push or move
@@ -314,6 +317,18 @@ class _Checker:
                     self.label((*at, "push", name), labels)
             for position, ability in enumerate(step.get("use", [])):
                 self.known((*at, "use", position), ability, abilities, "ability")
+
+    def _choose(self, at: Path_, step: Mapping[str, Any], rules: Rules) -> None:
+        """Each ``choose`` entry is a die result or a card (swapped, discarded, kept, found)."""
+        raw = step.get("choose")
+        if raw is None:
+            return
+        known = [*rules.face_names, *_hand_cards(rules)]
+        if not isinstance(raw, list):
+            self.known((*at, "choose"), raw, known, "die result or card")
+            return
+        for position, value in enumerate(raw):
+            self.known((*at, "choose", position), value, known, "die result or card")
 
     def _keys_fit_the_card(self, at: Path_, step: Mapping[str, Any], card: CardSpec) -> None:
         """A path only for crawls, a target of the kind the card picks, dice only if it rolls."""

@@ -66,6 +66,8 @@ def choice_words(state: Any, decision: Decision, choice: Hashable) -> str:
         return st.rules.face_names[choice]
     if kind == "ability" and isinstance(choice, int):
         return _label(st, choice)
+    if kind == "wind-adjacent" and isinstance(choice, tuple):
+        return "also " + ", ".join(_label(st, x) for x in choice)
     if isinstance(choice, bool):
         return "yes" if choice else "no"
     if choice is None:

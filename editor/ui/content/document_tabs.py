@@ -182,6 +182,8 @@ class DocumentTabs(QObject):
         self._schemas: SchemaRegistry | None = None
         self._asking: set[Path] = set()
         self.autosaver = BufferAutosaver(services.data_dir / "autosave")
+        #: Whether the last autosave failed (the user was told; the next failure is not).
+        self._autosave_failing = False
         studio.read_texts_from(self.unsaved_texts)
         tabs.setTabsClosable(True)
         tabs.setMovable(False)
@@ -449,8 +451,8 @@ class DocumentTabs(QObject):
         text = tab.text()
         try:
             write_text_atomic(path, text.replace("\n", "\r\n") if tab.crlf else text)
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
+        except (OSError, ValueError) as exc:  # ValueError: text that cannot be encoded
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
             self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
@@ -579,22 +581,35 @@ class DocumentTabs(QObject):
 
     # --- autosave -----------------------------------------------------------------------
 
-    def autosave_now(self) -> bool:
-        """Write the unsaved files' text to this window's autosave (none: remove it)."""
+    def autosave_now(self, *, tell: bool = True) -> bool:
+        """Write the unsaved files' text to this window's autosave (none: remove it).
+
+        The first failure after a success is told in a dialog (``tell``), later ones in the
+        status line only."""
         self._autosave_timer.stop()
         dirty = {tab.path: tab.text() for tab in self.all() if tab.is_dirty}
         try:
             self.autosaver.write(dirty)
-        except OSError as exc:
-            self.services.status(f"Autosave failed: {exc}", 6000)
+        except (OSError, ValueError) as exc:
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            self.services.status(f"Autosave failed: {reason}", 6000)
+            if tell and not self._autosave_failing:  # told once, not every few seconds
+                self._autosave_failing = True
+                self.services.prompts.error(
+                    "Could not autosave",
+                    f"The unsaved files could not be put aside in {self.autosaver.folder}:"
+                    f" {reason}.\nNothing is lost: the files stay open with their changes;"
+                    " save them to keep them.",
+                )
             return False
+        self._autosave_failing = False
         return bool(dirty)
 
     def saved_aside(self) -> bool | None:
         """None when no tab holds unsaved edits; else whether they are now in the autosave."""
         if not any(tab.is_dirty for tab in self.all()):
             return None
-        return self.autosave_now()
+        return self.autosave_now(tell=False)  # the caller says whether the work is safe
 
     def offer_recovery(self) -> bool:
         """Offer back unsaved files a crashed editor left behind; True when one was restored."""

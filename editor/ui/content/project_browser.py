@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from editor.core import registry
 from editor.core.documents import load_document
-from editor.core.files import file_kind, walk_yaml
+from editor.core.files import file_kind, is_link, walk_yaml
 from editor.core.registry import TemplateGroup
 from editor.core.resources import content_dir, layouts_dir
 from editor.core.templates import (
@@ -134,6 +134,8 @@ def designer_layouts(window_layout: Path | None, packs: Sequence[Path]) -> list[
     seen: set[Path] = set()
     for root in unique_folders([*roots, *(r / "layouts" for r in roots)]):
         for path in sorted(root.glob("*.layout.yaml")):
+            if is_link(path):  # never followed (it may loop, or lead out of the folder)
+                continue
             if path.resolve() not in seen and not is_bundled(path):
                 seen.add(path.resolve())
                 found.append(path)

@@ -37,6 +37,8 @@ class AutosaveControl(QObject):
         self.services = services
         self.autosaver = Autosaver(folder)
         self._written: str | None = None
+        #: Whether the last autosave failed (the user was told; the next failure is not).
+        self._failing = False
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(AUTOSAVE_DELAY_MS)
@@ -52,8 +54,11 @@ class AutosaveControl(QObject):
         """The layout changed: autosave it shortly (a burst of edits is written once)."""
         self._soon.start()
 
-    def now(self) -> bool:
-        """Write unsaved work to the autosave file (nothing when all is saved)."""
+    def now(self, *, tell: bool = True) -> bool:
+        """Write unsaved work to the autosave file (nothing when all is saved).
+
+        The first failure after a success is told in a dialog (``tell``), later ones in the
+        status line only."""
         if not self.services.layout_is_dirty():
             self.discard()
             return False
@@ -63,19 +68,30 @@ class AutosaveControl(QObject):
             return False
         try:
             self.autosaver.write(model.path, model.layout.name, text)
-        except OSError as exc:
-            self.services.status(f"Autosave failed: {exc}", 6000)
+        except (OSError, ValueError) as exc:
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            self.services.status(f"Autosave failed: {reason}", 6000)
+            if tell and not self._failing:  # told once, not every few seconds
+                self._failing = True
+                self.services.prompts.error(
+                    "Could not autosave",
+                    f"The unsaved layout could not be put aside in {self.autosaver.folder}:"
+                    f" {reason}.\nNothing is lost: the layout stays open with its changes;"
+                    " save it to keep it (File > Save As to choose another folder).",
+                )
             return False
         self._written = text
+        self._failing = False
         return True
 
     def saved_aside(self) -> bool:
         """Whether unsaved work is in an up-to-date autosave file, autosaving it first if not.
 
         :meth:`now` answers whether it wrote, which is False when the timer already did;
-        this answers whether the work is safe.
+        this answers whether the work is safe. A failure is not told here: the caller (the
+        crash guard) says whether the work is safe.
         """
-        self.now()
+        self.now(tell=False)
         dirty = self.services.layout_is_dirty()
         layout = (
             dirty and self._written == self.studio.model.text() and self.autosaver.file.exists()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from editor.core.atomic import write_text_atomic
+from editor.core.atomic import remove_leftovers, write_text_atomic
 from editor.core.files import file_kind
 from editor.studio.autosave import Recovery
 from editor.studio.layout_files import (
@@ -95,12 +95,12 @@ class FileActions:
 
     def _write(self, path: Path) -> bool:
         model = self.model
-        text = model.text()
         try:
+            text = model.text()
             write_text_atomic(path, text)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: text that cannot be encoded
             # strerror, not str(exc): the latter names the temporary file, not the user's
-            reason = exc.strerror or str(exc)
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
             self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
@@ -181,16 +181,33 @@ class FileActions:
         return True
 
     def offer_recovery(self) -> bool:
-        """Offer back work a crashed editor left behind; True when some was restored."""
-        # unsaved content files first (their own autosave), then the layout
-        restored_files = self.services.recover_open_files()
-        for recovery in self.autosave.autosaver.pending():
-            if self.services.prompts.recover(recovery):
-                if self.restore(recovery):
-                    return True
-            else:
-                recovery.file.unlink(missing_ok=True)
-        return restored_files
+        """Offer back work a crashed editor left behind; True when some was restored.
+
+        Then the temporary files of saves killed midway are removed from the folders the
+        editor works in (:meth:`remove_leftovers`)."""
+        try:
+            # unsaved content files first (their own autosave), then the layout
+            restored_files = self.services.recover_open_files()
+            for recovery in self.autosave.autosaver.pending():
+                if self.services.prompts.recover(recovery):
+                    if self.restore(recovery):
+                        return True
+                else:
+                    recovery.file.unlink(missing_ok=True)
+            return restored_files
+        finally:
+            self.remove_leftovers()
+
+    def remove_leftovers(self) -> list[Path]:
+        """Remove what saves killed midway left (``.NAME.XXXXXXXX.tmp``) beside the layout,
+        the open files, in the pack folders and the autosave folder; returns the files."""
+        folders = [self.autosave.autosaver.folder, *self.studio.folders]
+        opened = [self.model.path, *self.studio.texts()]
+        folders += [path.parent for path in opened if path is not None and not is_bundled(path)]
+        removed: list[Path] = []
+        for folder in dict.fromkeys(folders):
+            removed += remove_leftovers(folder)
+        return removed
 
     def restore(self, recovery: Recovery) -> bool:
         """Open autosaved work as an unsaved layout (saved to its file only when asked)."""

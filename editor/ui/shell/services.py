@@ -17,8 +17,14 @@ from editor.ui.common.prompts import Prompts
 
 
 class AutosaveServices(Protocol):
-    """What autosaving asks of the window: is the layout unsaved, the status line, and
-    whether the open content files' work is safe in their own autosave."""
+    """What autosaving asks of the window: is the layout unsaved, the status line, the
+    prompts (an autosave that fails is told), and whether the open content files' work is
+    safe in their own autosave."""
+
+    @property
+    def prompts(self) -> Prompts:
+        """The questions asked of the user (scripted in tests)."""
+        ...
 
     def layout_is_dirty(self) -> bool:
         """Whether the open layout has edits not saved to its file."""

@@ -271,3 +271,20 @@ def test_the_heuristic_digs_with_the_combat_mole_only_when_it_bites(
             program = _program(st, HeuristicBot(0, random.Random(seed)))
             played = [st.card_id(c) for c, _ in program]
             assert ("combat-mole" in played) == bites, (rival_at, seed, played)
+
+
+def test_the_heuristic_carries_the_adjacent_hit_onto_rivals_not_friends(ws: Workspace) -> None:
+    from editor.core.engine import Decision
+
+    rules = ENGINE.prepare(ws, ws.layouts["crustacean"]).rules
+    st = State.from_scenario(
+        rules,
+        ws.boards["snails-expert"],
+        terrain={"C4": ["beach"], "C5": ["beach"], "D5": ["beach"]},
+        players=[("red", None, []), ("blue", None, [])],
+        snails=[("r", "red", "C4", None, False, None), ("b", "blue", "D5", None, False, None)],
+    )
+    friend, rival = (st.space("C4"),), (st.space("D5"),)
+    decision = Decision(0, "wind-adjacent", (friend, rival), "the space next to it also hit")
+    for seed in range(8):
+        assert HeuristicBot(0, random.Random(seed)).choose(decision, st.view(0)) == rival

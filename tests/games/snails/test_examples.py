@@ -355,3 +355,101 @@ def test_a_move_of_several_steps_takes_one_push_space_per_step(
     code, _, err = _cli(capsys, path)
     assert code == 2
     assert f"{path}:27:20: error off-board: Q6 is not a space of board" in err
+
+
+# -- what the public format allows: no top-level expect, any refusal, several choices -------
+
+
+def test_without_expect_the_steps_being_legal_is_the_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "steps-without-expect.example.yaml"
+    code, out, _ = _cli(capsys, EXAMPLES / source)
+    assert code == 0 and out.startswith("PASS "), out
+    (tmp_path / "refused").mkdir()  # a step refused that no expect_error expects: FAIL
+    refused = _variant(tmp_path / "refused", source, ("path: [E5]", "path: [F5]"))
+    code, out, _ = _cli(capsys, refused)
+    assert code == 1
+    assert "FAIL " in out and "step 1 (A crawl): refused: " in out, out
+    (tmp_path / "allowed").mkdir()  # a step expected to be refused that is legal: FAIL
+    allowed = _variant(
+        tmp_path / "allowed",
+        source,
+        ("B: {player: red, at: D6}", "B: {player: red, at: D5}"),
+    )
+    code, out, _ = _cli(capsys, allowed)
+    assert code == 1
+    assert "step 2 (B dig): expected a refusal, but it was allowed" in out, out
+
+
+def test_an_empty_expect_error_accepts_any_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "error-any-refusal.example.yaml"
+    code, out, _ = _cli(capsys, EXAMPLES / source)
+    assert code == 0 and out.startswith("PASS "), out
+    (tmp_path / "other").mkdir()  # refused for another reason (off its reach): still a PASS
+    other = _variant(tmp_path / "other", source, ("path: [E5]", "path: [F5]"))
+    code, out, _ = _cli(capsys, other)
+    assert code == 0 and out.startswith("PASS "), out
+    (tmp_path / "legal").mkdir()  # the step is legal: FAIL, and the run stops there
+    legal = _variant(tmp_path / "legal", source, ("[beach, meadow, mountain]", "[beach, meadow]"))
+    code, out, _ = _cli(capsys, legal)
+    assert code == 1
+    assert out.rstrip().endswith("step 1 (A crawl): expected a refusal, but it was allowed"), out
+
+
+def test_several_adjacent_spaces_are_taken_in_the_order_chosen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "faction-oneness-with-grapes-of-wrath.example.yaml"
+    cases = [
+        # the ability's space is not next to the tile it answers
+        ("[G5, H9]", "refused: "),
+        # a space more than the step's choices take
+        ("[G5, E5, C5]", "adjacent gives 1 space(s) more than this step chose"),
+        # the ability used without its space
+        ("[G5]", "missing key 'adjacent' for the tile it damages"),
+    ]
+    for k, (spaces, message) in enumerate(cases):
+        (tmp_path / str(k)).mkdir()
+        path = _variant(tmp_path / str(k), source, ("adjacent: [G5, E5]", f"adjacent: {spaces}"))
+        code, out, _ = _cli(capsys, path)
+        assert code == 1, spaces
+        assert message in out, out
+
+
+def test_a_carried_miss_asks_for_its_own_adjacent_space(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "wind-grapes-of-wrath-adjacent-chosen-anew.example.yaml"
+    cases = [
+        ("G5", "missing key 'adjacent'"),
+        ("[G5, H5]", "adjacent: H5 is not next to the wind's new target"),
+    ]
+    for k, (spaces, message) in enumerate(cases):
+        (tmp_path / str(k)).mkdir()
+        path = _variant(tmp_path / str(k), source, ("adjacent: [G5, E4]", f"adjacent: {spaces}"))
+        code, out, _ = _cli(capsys, path)
+        assert code == 1, spaces
+        assert message in out, out
+
+
+def test_choose_takes_die_results_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = "basic-swap-two-cards.example.yaml"
+    (tmp_path / "unknown").mkdir()
+    path = _variant(tmp_path / "unknown", source, ("[revolver, mine]", "[revolver, mien]"))
+    code, _, err = _cli(capsys, path)
+    assert code == 2
+    assert "error unknown-id: no die result or card 'mien'; did you mean 'mine'?" in err, err
+    (tmp_path / "result").mkdir()
+    path = _variant(
+        tmp_path / "result",
+        "faction-oneness-with-grapes-of-wrath.example.yaml",
+        ("choose: square", "choose: triangle"),
+    )
+    code, out, _ = _cli(capsys, path)
+    assert code == 1
+    assert "choose: triangle is not one of the results that apply (circle, square)" in out, out

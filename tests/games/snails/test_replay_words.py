@@ -64,6 +64,8 @@ def test_choices_name_spaces_snails_and_paths(state: State) -> None:
     path = Action((d5, e5))
     assert choice_words(state, Decision(0, "action", (path,)), path) == "crawl D5 → E5"
     assert choice_words(state, Decision(0, "action", ()), Action("pass")) == "pass"
+    carried = Decision(0, "wind-adjacent", ((d5,), (e5,)))
+    assert choice_words(state, carried, (e5,)) == "also E5"
 
 
 def test_a_replayed_match_reads_in_words() -> None:

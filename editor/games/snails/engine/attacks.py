@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
 from editor.games.snails.engine.decisions import Action
-from editor.games.snails.engine.effects import Ctx, run_ops
+from editor.games.snails.engine.effects import Ctx, Op, run_ops
 from editor.games.snails.engine.rules import NO_SCOUT
+from editor.games.snails.engine.terrain import at_once
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
@@ -172,7 +173,7 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
     if card.select == "snail" and st.sat[act.main] < 0:
         return
     if card.dice <= 0:
-        yield from run_ops(st, ctx, card.effects)
+        yield from _hit(st, ctx, card, ())
         return
     n = card.dice + st.saim[s]
     st.saim[s] = 0
@@ -194,8 +195,7 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
             face = shown[0]
         st.events.append(("result", s, st.rules.face_names[face]))
         ctx.again = False
-        yield from run_ops(st, ctx, card.results[face])
-        yield from run_ops(st, ctx, card.effects)
+        yield from _hit(st, ctx, card, card.results[face])
         if not ctx.again or st.sat[s] < 0:
             return
         if card.select == "snail" and st.sat[ctx.targets[0]] < 0:
@@ -255,10 +255,29 @@ def wind_miss(st: State, ctx: Ctx, card: CardSpec) -> Gen:
             return
         ctx.spaces = (new,)
         ctx.targets = st.occ[new]
-    ctx.adjacent = tuple(step[x][d] for x in ctx.adjacent if step[x][d] >= 0)
     labels = st.tables.labels
+    ctx.adjacent = ()
+    if card.adjacent and select != "ring":
+        # the new space counts as the target: the spaces next to it are chosen anew
+        where = ctx.spaces[0]
+        choices = tuple(_adjacent_choices(st, where, card.adjacent))
+        if len(choices) > 1:
+            prompt = f"{card.name} carried to {labels[where]}: the space next to it also hit"
+            ctx.adjacent = yield Decision(p, "wind-adjacent", choices, prompt)
+        elif choices:
+            ctx.adjacent = choices[0]
     st.events.append(("wind-hit", s, card.id, tuple(labels[x] for x in ctx.spaces)))
     if card.lowest < 0:
         return
-    yield from run_ops(st, ctx, card.results[card.lowest])
+    yield from _hit(st, ctx, card, card.results[card.lowest])
+
+
+def _hit(st: State, ctx: Ctx, card: CardSpec, result: tuple[Op, ...]) -> Gen:
+    """A result's ops, then the card's own effects. A card that also hits chosen spaces next
+    to its target (Grapes of Wrath) resolves them as one moment: the damage and the tiles
+    lost on every space first, then the backs revealed and what answers them."""
+    if card.adjacent:
+        yield from at_once(st, ctx, result, card.effects)
+        return
+    yield from run_ops(st, ctx, result)
     yield from run_ops(st, ctx, card.effects)

@@ -7,6 +7,8 @@ one JSON form that says by itself which it is:
   ``wind-target``, ``heal``, ``result``, ``search``, ``ability``): the int itself;
 - yes or no (``again``, ``ability``): ``true`` or ``false``; declining an ability: ``null``;
 - cards to discard or keep (``discard``, ``keep``): a list of card instances, ``[4, 9]``;
+- the spaces next to a carried attack's new target (``wind-adjacent``): a list of spaces,
+  ``[5]``;
 - a whole program (``program``): a list of ``[card instance, snail]`` pairs,
   ``[[3, 0], [7, 1]]``;
 - how a revealed card is resolved (``action``, an :class:`Action`): an object,

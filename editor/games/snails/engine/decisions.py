@@ -18,6 +18,7 @@ KINDS = (
     "step",  # which space a moved snail steps to (space ints)
     "again",  # attack again after a hit (True/False)
     "wind-target",  # the 1st player picks which snail the wind's attack hits (snail ints)
+    "wind-adjacent",  # the spaces next to a carried attack's new target it also hits (tuples)
     "ability",  # an optional triggered ability: None to decline, or a space / True
     "discard",  # cards to discard (tuples of card instances)
     "keep",  # cards to keep of those just drawn (tuples of card instances)

@@ -227,8 +227,10 @@ def action_triggers(st: State, p: int, s: int, card_id: str) -> Gen:
 
 
 def cleaning(st: State) -> Gen:
-    """Dead weights sink, the sea hurts, markers reset, cards are discarded, the
-    contamination rises and the 1st player token passes on."""
+    """Markers reset and dead weights sink (the first step), the sea hurts, cards are
+    discarded, the contamination rises and the 1st player token passes on."""
+    for p in range(st.n):  # the 1st aid markers (and every once-a-round marker) turn back
+        st.used[p].clear()
     yield from token_phase(st, "cleaning")
     value = st.track[st.contamination]
     for s in range(len(st.sat)):
@@ -236,7 +238,6 @@ def cleaning(st: State) -> Gen:
         if at >= 0 and not st.stack[at] and not st.p_water_immune[st.sp[s]]:
             st.deal(s, value, "water")
     for p in range(st.n):
-        st.used[p].clear()
         st.program[p] = None
         st.revealed[p] = 0
     for s in range(len(st.saim)):

@@ -245,7 +245,8 @@ def perform(
         raise IllegalChoice(_why(st, p, s, card, opts, main, card_adj, act_uses, action))
     act: Action = chosen[0]
     extra_adj = [st.space(x) for x in adj_list[card.adjacent :]]
-    answers = _Answers(st, p, choose, push, uses, extra_adj)
+    # a swap's choose is the cards it swaps (its main choice); other steps answer decisions
+    answers = _Answers(st, p, None if card.basic == "swap" else choose, push, uses, extra_adj)
     answers.heal = heal
     snap = st.snapshot()
     try:
@@ -259,7 +260,11 @@ def perform(
         _drive(st, resolve(st, p, s, card, act), answers)
         if st.any_triggers and st.outcome() is None:
             _drive(st, action_triggers(st, p, s, card.id), answers)
-        unused = answers.unused_push(st.events[start:]) or answers.unused_heal()
+        unused = (
+            answers.unused_push(st.events[start:])
+            or answers.unused_heal()
+            or answers.unused_adjacent()
+        )
         if unused is not None:
             raise IllegalChoice(unused)
         if st.outcome() is None:
@@ -325,7 +330,12 @@ class _Answers:
     ) -> None:
         self.st = st
         self.p = p
-        self.choose = [choose] if isinstance(choose, str) else list(choose or ())
+        chosen = [choose] if isinstance(choose, str) else list(choose or ())
+        faces = st.rules.face_names
+        #: The step's ``choose``, split: die results answer the result decisions in order,
+        #: card ids the card decisions (discard, keep, search) in order.
+        self.faces = [c for c in chosen if c in faces]
+        self.cards = [c for c in chosen if c not in faces]
         #: Where each snail goes, one space per decision about it (a push or move of several
         #: steps asks once per step).
         self.push = {
@@ -334,7 +344,10 @@ class _Answers:
         }
         self._left = {name: list(spaces) for name, spaces in self.push.items()}
         self.uses = uses
+        #: The step's further ``adjacent`` spaces, after the card's own: they answer, in order,
+        #: the wind's new choice next to a carried attack's target and abilities' picks.
         self.extra_adj = extra_adj
+        self._adj_given = len(extra_adj)
         #: Snails of ``push`` whose entry answered a decision.
         self.pushed: set[str] = set()
         #: The friend a Medic heals when several could be (the step's ``heal``).
@@ -378,6 +391,18 @@ class _Answers:
             f" (a healing with one hurt friend, or none, needs no choice); remove heal: {self.heal}"
         )
 
+    def unused_adjacent(self) -> str | None:
+        """Why some ``adjacent`` spaces did not apply (no choice in this step took them)."""
+        if not self.extra_adj:
+            return None
+        labels = self.st.tables.labels
+        left = ", ".join(labels[x] for x in self.extra_adj)
+        used = self._adj_given - len(self.extra_adj)
+        return (
+            f"adjacent gives {len(self.extra_adj)} space(s) more than this step chose"
+            f" ({used} taken after the card's own); remove {left}"
+        )
+
     def __call__(self, d: Decision) -> Hashable:
         answer: Hashable = self._answer(d, cast("Sequence[Any]", d.options))
         return answer
@@ -387,11 +412,15 @@ class _Answers:
         kind = d.kind
         if kind == "result":
             names = st.rules.face_names
-            for name in self.choose:
-                if name in names and names.index(name) in options:
-                    return names.index(name)
             rolled = ", ".join(names[f] for f in options)
-            raise IllegalChoice(f"several results apply ({rolled}): missing key 'choose'")
+            if not self.faces:
+                raise IllegalChoice(f"several results apply ({rolled}): missing key 'choose'")
+            name = self.faces.pop(0)
+            if names.index(name) not in options:
+                raise IllegalChoice(
+                    f"choose: {name} is not one of the results that apply ({rolled})"
+                )
+            return names.index(name)
         if kind in ("push", "step", "capacity"):
             about = st.snail_names[st.about]
             if kind == "capacity":
@@ -425,6 +454,23 @@ class _Answers:
             return bool(st.forced_dice())
         if kind == "wind-target":
             return options[0]
+        if kind == "wind-adjacent":
+            labels = st.tables.labels
+            count = len(options[0])
+            if len(self.extra_adj) < count:
+                raise IllegalChoice(
+                    f"{d.prompt}: missing key 'adjacent' (after the card's own space(s),"
+                    f" {count} space(s) next to the new target)"
+                )
+            pick = set(self.extra_adj[:count])
+            for o in options:
+                if set(o) == pick:
+                    del self.extra_adj[:count]
+                    return o
+            given = ", ".join(labels[x] for x in sorted(pick))
+            raise IllegalChoice(
+                f"adjacent: {given} is not next to the wind's new target ({d.prompt})"
+            )
         if kind == "ability":
             ability = st.about_ability
             if ability not in self.uses:
@@ -449,9 +495,12 @@ class _Answers:
                 )
             return friend
         if kind in ("discard", "search", "keep"):
+            count = len(options[0]) if options and isinstance(options[0], tuple) else 1
+            wanted = sorted(self.cards[:count])
             for o in options:
                 ids = sorted(st.card_id(c) for c in (o if isinstance(o, tuple) else (o,)))
-                if ids == sorted(self.choose):
+                if ids == wanted:
+                    del self.cards[:count]
                     return o
             raise IllegalChoice(f"{d.prompt}: missing key 'choose' naming the card(s)")
         return options[0]

@@ -21,6 +21,7 @@ from editor.games.snails.engine.victory import GameOver
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import Ability, Rules
     from editor.games.snails.engine.tables import BoardTables
+    from editor.games.snails.engine.terrain import Aftermath
 
 Gen = Generator[Decision, Any, Any]
 
@@ -124,6 +125,9 @@ class State:
         self.about = -1
         self.by_rule = False
         self.about_ability = ""
+        #: Tiles' events held back until the moment being resolved ends (terrain.at_once);
+        #: None outside such a moment.
+        self.moment: list[Aftermath] | None = None
         #: Safe points passed (check_end): which step a seat was eliminated at, for ties.
         self.elim_count = 0
         #: How the match ended, once it has.
@@ -394,6 +398,7 @@ _MUTABLE = (
     "about",
     "by_rule",
     "about_ability",
+    "moment",
     "actor",
     "actor_card",
     "actor_snail",

@@ -7,13 +7,18 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
-from editor.games.snails.engine.effects import run_ops
+from editor.games.snails.engine.effects import Ctx, Op, run_ops
 from editor.games.snails.engine.triggers import event_ctx
 
 if TYPE_CHECKING:
+    from editor.games.snails.engine.rules import Ability
     from editor.games.snails.engine.state import State
 
 Gen = Generator[Decision, Any, Any]
+#: A tile's event left for the end of a moment: the event, space, the tile's back, the
+#: abilities of the tokens that lay on a destroyed tile (None: those on the damaged tile),
+#: and the cause, seat and snail that did it.
+Aftermath = tuple[str, int, str, "tuple[Ability, ...] | None", str, int, int]
 
 
 def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...]) -> None:
@@ -24,18 +29,19 @@ def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...
 
 
 def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
-    """Remove a space's top tile, discard its tokens, fire its back's abilities."""
+    """Remove a space's top tile, discard its tokens, fire its back's abilities (at once, or
+    once the moment being resolved ends: :func:`at_once`)."""
     stack = st.stack[space]
     if not stack:
         return
     tile = stack[-1]
     back = st.backs[space][-1]
     # tokens answering their tile's destruction fire once it is gone (they go with it)
-    doomed = [
+    doomed = tuple(
         a
         for tok, a in st.token_abilities["tile_destroyed"]
         if st.tok[tok][space] and (a.cause is None or cause in a.cause)
-    ]
+    )
     st.set_top(space, stack[:-1], st.backs[space][:-1])
     for row in st.tok:
         row[space] = 0
@@ -46,16 +52,52 @@ def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
             st.saim[s] = 0
             if st.cross_water_damage and not st.p_water_immune[st.sp[s]]:
                 st.deal(s, st.track[st.contamination], "water")
+    after = ("tile_destroyed", space, back, doomed, cause, by, snail)
+    if st.moment is not None:
+        st.moment.append(after)
+        return
+    yield from _aftermath(st, after)
+
+
+def _aftermath(st: State, after: Aftermath) -> Gen:
+    """What a destroyed or damaged tile sets off: its back, the tokens that lay on it, the
+    players' and the snails' abilities answering it."""
+    event, space, back, tokens, cause, by, snail = after
     for ability in st.rules.backs.get(back, ()):
-        if "tile_destroyed" in ability.events and (ability.cause is None or cause in ability.cause):
-            ctx = event_ctx(st, by, snail, cause, space)
-            yield from run_ops(st, ctx, ability.effects)
-    for ability in doomed:
+        if event in ability.events and (ability.cause is None or cause in ability.cause):
+            yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
+    if tokens is None:  # a damaged tile keeps its tokens: those lying on it now answer
+        tokens = tuple(
+            a
+            for tok, a in st.token_abilities[event]
+            if st.tok[tok][space] and (a.cause is None or cause in a.cause)
+        )
+    for ability in tokens:
         yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
-    yield from st.player_triggers("tile_destroyed", by, snail, cause, space)
+    yield from st.player_triggers(event, by, snail, cause, space)
     if st.tile_triggers:
         for s in st.occ[space]:
-            yield from st.snail_triggers("tile_destroyed", s, cause, by=by)
+            yield from st.snail_triggers(event, s, cause, by=by)
+
+
+def at_once(st: State, ctx: Ctx, *op_lists: tuple[Op, ...]) -> Gen:
+    """Run ops as one moment (Grapes of Wrath's two spaces): every damage and every tile
+    destroyed or damaged happens first; then, in the order the tiles went, their backs, their
+    tokens and the abilities answering them. A moment inside a moment is part of it."""
+    if st.moment is not None:
+        for ops in op_lists:
+            yield from run_ops(st, ctx, ops)
+        return
+    mine: list[Aftermath] = []
+    st.moment = mine
+    try:
+        for ops in op_lists:
+            yield from run_ops(st, ctx, ops)
+    finally:  # (a generator abandoned late must not end a newer moment)
+        if st.moment is mine:
+            st.moment = None
+    for after in mine:
+        yield from _aftermath(st, after)
 
 
 def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
@@ -68,17 +110,12 @@ def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Ge
         return
     dmg[space] = 1
     st.events.append(("damaged", st.tables.labels[space]))
-    # the hidden back of the damaged tile, then the tokens lying on it
-    for ability in st.rules.backs.get(st.backs[space][-1], ()):
-        if "tile_damaged" in ability.events and (ability.cause is None or cause in ability.cause):
-            yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
-    for tok, ability in st.token_abilities["tile_damaged"]:
-        if st.tok[tok][space] and (ability.cause is None or cause in ability.cause):
-            yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
-    yield from st.player_triggers("tile_damaged", by, snail, cause, space)
-    if st.tile_triggers:
-        for s in st.occ[space]:
-            yield from st.snail_triggers("tile_damaged", s, cause, by=by)
+    # the hidden back of the damaged tile, then the tokens lying on it (still there)
+    after = ("tile_damaged", space, st.backs[space][-1], None, cause, by, snail)
+    if st.moment is not None:
+        st.moment.append(after)
+        return
+    yield from _aftermath(st, after)
 
 
 def add_token(st: State, tok: int, space: int, count: int) -> None:
