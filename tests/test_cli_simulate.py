@@ -364,3 +364,17 @@ def test_a_layout_plays_with_the_designers_own_pack(
     assert "lifebuoy" in json.dumps(summary["sections"])  # its faction card was played
     code, out, err = run(capsys, str(layout), "--packs", str(pack / "cards.yaml"))
     assert code == 2 and "is not a folder" in err
+
+
+def test_a_path_with_a_newline_cannot_forge_a_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "a\nx.layout.yaml:1:1: error forged"
+    folder.mkdir()
+    bad = folder / "bad.layout.yaml"
+    bad.write_text("id: [\n", encoding="utf-8")
+    code = main(["simulate", str(bad), "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert not any(line.startswith("x.layout.yaml:1:1") for line in err.splitlines()), err
+    assert "a\\nx.layout.yaml" in err

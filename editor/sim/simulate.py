@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from editor.core import registry
-from editor.core.diagnostics import Severity
+from editor.core.diagnostics import Severity, printable
 from editor.core.engine import Engine
 from editor.core.workspace import PathError, open_layout
 from editor.sim.runner import Batch, BatchPlan, FactionMode, GameResult, RunnerError, match_spec
@@ -219,11 +219,11 @@ def simulate(args: argparse.Namespace) -> int:
     """Run ``seastack simulate`` with parsed arguments; returns the exit code."""
     try:
         return _simulate(args)
-    except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+    except UsageError as exc:  # names in it come from the user: escaped, one line
+        print(printable(f"{PROG}: {exc}"), file=sys.stderr)
         return 2
     except RunnerError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(printable(f"{PROG}: {exc}"), file=sys.stderr)
         return 1
 
 
