@@ -6,7 +6,10 @@ The CLI never imports Qt except inside the commands that show or draw something.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -98,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     import editor.games  # noqa: F401  (registers the games)
 
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character
+        if isinstance(stream, io.TextIOWrapper):  # gets its escape, not an error
+            stream.reconfigure(errors="backslashreplace")
     try:
         if args.command == "validate":
             return validate(args.paths, output=args.format, strict=args.strict)
@@ -111,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _say("seastack: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped (| head): no more to say, and no error
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # a bug of ours: say so in one line instead of a traceback
         _say(
             f"seastack: internal error ({type(exc).__name__}: {exc}); please report it"

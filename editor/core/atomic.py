@@ -87,10 +87,12 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def remove_leftovers(folder: Path, *, name: str | None = None) -> list[Path]:
     """Remove the temporary files that saves killed midway left in a folder; never fails.
 
-    ``name`` limits it to one file's (``.NAME.XXXXXXXX.tmp``); otherwise every save's. A
-    temporary file a live save is writing is kept. Returns the files removed.
+    ``name`` limits it to one file's (``.NAME.XXXXXXXX.tmp``); otherwise those of the kinds
+    of file Seastack writes (``*.yaml``, ``*.yml``, ``*.json``), so that another program's
+    temporary files in the same folder are left alone. A temporary file a live save is
+    writing is kept. Returns the files removed.
     """
-    prefix = re.escape(name) if name is not None else ".+"
+    prefix = re.escape(name) if name is not None else r".+\.(?:yaml|yml|json)"
     pattern = re.compile(rf"\.{prefix}\.{_RANDOM}\.tmp")
     removed: list[Path] = []
     try:

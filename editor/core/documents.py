@@ -879,9 +879,12 @@ def _size_words(size: int) -> str:
     return f"{megabytes:.0f} MB" if megabytes == int(megabytes) else f"{megabytes:.1f} MB"
 
 
-def _too_many(path: str, line: int, column: int, more: int) -> Diagnostic:
+def _too_many(path: str, line: int, column: int, more: int, errors: bool = True) -> Diagnostic:
+    """The diagnostic standing for ``more`` left out: an error when any of them is one, else
+    a warning (a file with warnings only still validates)."""
     noun = "problem" if more == 1 else "problems"
-    return error(
+    make = error if errors else warning
+    return make(
         path, line, column, TOO_MANY_PROBLEMS, f"and {more} more {noun} in this file (not shown)"
     )
 
@@ -913,9 +916,12 @@ def cap_problems(diagnostics: Iterable[Diagnostic], limit: int = MAX_PROBLEMS) -
     """
     by_path: dict[str, list[Diagnostic]] = {}
     left_out: dict[str, int] = {}
+    serious: set[str] = set()  # files whose left-out problems hold an error
     for diagnostic in diagnostics:
         if diagnostic.code == TOO_MANY_PROBLEMS:
             left_out[diagnostic.path] = left_out.get(diagnostic.path, 0) + _left_out(diagnostic)
+            if diagnostic.is_error:
+                serious.add(diagnostic.path)
         else:
             by_path.setdefault(diagnostic.path, []).append(diagnostic)
     out: list[Diagnostic] = []
@@ -927,7 +933,8 @@ def cap_problems(diagnostics: Iterable[Diagnostic], limit: int = MAX_PROBLEMS) -
         if more:
             where = kept[-1] if kept else None
             line, column = (where.line, where.column) if where else (1, 1)
-            out.append(_too_many(path, line, column, more))
+            errors = path in serious or any(d.is_error for d in found[limit:])
+            out.append(_too_many(path, line, column, more, errors))
     return out
 
 

@@ -259,7 +259,15 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"the engine refuses this set-up: {exc}") from None
     metrics = game_metrics(game.id)
     jobs = args.jobs or default_jobs()
-    batch = Batch(engine, prepared, plan, jobs=jobs, measure=metrics.measure if metrics else None)
+    # always in worker processes, so that the memory limit holds with one job too
+    batch = Batch(
+        engine,
+        prepared,
+        plan,
+        jobs=jobs,
+        measure=metrics.measure if metrics else None,
+        processes=plan.memory_limit is not None,
+    )
     bar = ProgressBar(plan.games, sys.stderr) if sys.stderr.isatty() else None
     results: list[GameResult] = []
     started = time.monotonic()

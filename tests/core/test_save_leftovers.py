@@ -189,3 +189,14 @@ def test_work_with_a_lone_surrogate_is_still_autosaved(tmp_path: Path) -> None:
     file = autosaver.write(None, "\ud800", text)
     recovery = read_recovery(file)
     assert recovery is not None and recovery.text == text
+
+
+def test_the_sweep_leaves_other_programs_temporary_files_alone(tmp_path: Path) -> None:
+    from editor.core.atomic import remove_leftovers
+
+    ours = tmp_path / ".crab.layout.yaml.abcd1234.tmp"
+    theirs = tmp_path / ".notes.txt.abcd1234.tmp"
+    for path in (ours, theirs):
+        path.write_text("half", encoding="utf-8")
+    assert remove_leftovers(tmp_path) == [ours]
+    assert theirs.exists() and not ours.exists()

@@ -336,6 +336,9 @@ class _Answers:
         #: card ids the card decisions (discard, keep, search) in order.
         self.faces = [c for c in chosen if c in faces]
         self.cards = [c for c in chosen if c not in faces]
+        #: One result named on its own (``choose: circle``) answers every result decision of
+        #: the step, as it always has; a list answers them one by one.
+        self.one_face = isinstance(choose, str) and bool(self.faces)
         #: Where each snail goes, one space per decision about it (a push or move of several
         #: steps asks once per step).
         self.push = {
@@ -415,7 +418,7 @@ class _Answers:
             rolled = ", ".join(names[f] for f in options)
             if not self.faces:
                 raise IllegalChoice(f"several results apply ({rolled}): missing key 'choose'")
-            name = self.faces.pop(0)
+            name = self.faces[0] if self.one_face else self.faces.pop(0)
             if names.index(name) not in options:
                 raise IllegalChoice(
                     f"choose: {name} is not one of the results that apply ({rolled})"
