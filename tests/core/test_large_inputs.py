@@ -126,3 +126,18 @@ def test_separate_groups_and_a_pack_on_itself_are_one_each(tmp_path: Path) -> No
         "self -> self",
         "two-a -> two-b -> two-a",
     ]
+
+
+def test_a_file_with_only_warnings_past_the_cap_still_validates(tmp_path: Path) -> None:
+    from editor.core.workspace import load_workspace
+
+    far = [f"{column}{row}" for column in ("X", "Y", "Z") for row in range(1, 100)]
+    board = tmp_path / "wide.board.yaml"
+    board.write_text(
+        "id: wide\nname: Wide\ngame: snails\ngrid: hex\ncolumns: 2\nrows: 2\n"
+        f"omit: [{', '.join(far)}]\n",
+        encoding="utf-8",
+    )
+    report = load_workspace([board]).report()
+    assert len(report) == 201 and not any(d.is_error for d in report)
+    assert report[-1].code == "too-many-problems" and "and 97 more" in report[-1].message
