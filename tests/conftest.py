@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,3 +141,11 @@ def load_square(*paths: Path | str) -> Any:
     from editor.core.workspace import load_workspace
 
     return load_workspace(list(paths) or [SQUARE_DATA])
+
+
+@pytest.fixture
+def leave_nothing(tmp_path: Path) -> Iterator[None]:
+    """Remove a test's files afterwards: the editor's tests look for packs near their own
+    temporary folders, and must not find hostile ones another test made."""
+    yield
+    shutil.rmtree(tmp_path, ignore_errors=True)

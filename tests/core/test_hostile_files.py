@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,12 +28,7 @@ SECRET = "the-linked-file-was-read"
 MANIFEST = "id: hostile\nname: Hostile\nversion: 0.1.0\ngame: snails\n"
 
 
-@pytest.fixture(autouse=True)
-def _leave_nothing(tmp_path: Path) -> Iterator[None]:
-    """Remove this test's files afterwards: the editor's tests look for packs near their own
-    temporary folders, and must not find these hostile ones."""
-    yield
-    shutil.rmtree(tmp_path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("leave_nothing")
 
 
 @pytest.fixture

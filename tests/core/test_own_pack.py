@@ -4,7 +4,6 @@ bundled pack's (a designer's edited copy of ``snails-base``)."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,7 @@ from editor import cli
 from editor.core.resources import content_dir
 from editor.core.workspace import load_workspace
 
-
-@pytest.fixture(autouse=True)
-def _leave_nothing(tmp_path: Path) -> Iterator[None]:
-    """Remove this test's files afterwards: the editor's tests look for packs near their own
-    temporary folders, and must not find these hostile ones."""
-    yield
-    shutil.rmtree(tmp_path, ignore_errors=True)
+pytestmark = pytest.mark.usefixtures("leave_nothing")
 
 
 @pytest.fixture

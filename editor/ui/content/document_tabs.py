@@ -33,6 +33,7 @@ from editor.core.schemas import SchemaRegistry
 from editor.core.workspace import PathError, load_workspace
 from editor.studio.autosave import BufferAutosaver, Recovery
 from editor.studio.studio import Studio
+from editor.ui.common.save_errors import save_failure, tell_autosave_failed
 from editor.ui.common.services import ContentServices
 from editor.ui.content.code_editor import CodeEditor
 from editor.ui.content.find_bar import FindBar
@@ -452,7 +453,7 @@ class DocumentTabs(QObject):
         try:
             write_text_atomic(path, text.replace("\n", "\r\n") if tab.crlf else text)
         except (OSError, ValueError) as exc:  # ValueError: text that cannot be encoded
-            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            reason = save_failure(exc)
             self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
@@ -591,15 +592,16 @@ class DocumentTabs(QObject):
         try:
             self.autosaver.write(dirty)
         except (OSError, ValueError) as exc:
-            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            reason = save_failure(exc)
             self.services.status(f"Autosave failed: {reason}", 6000)
             if tell and not self._autosave_failing:  # told once, not every few seconds
                 self._autosave_failing = True
-                self.services.prompts.error(
-                    "Could not autosave",
-                    f"The unsaved files could not be put aside in {self.autosaver.folder}:"
-                    f" {reason}.\nNothing is lost: the files stay open with their changes;"
-                    " save them to keep them.",
+                tell_autosave_failed(
+                    self.services.prompts,
+                    self.autosaver.folder,
+                    reason,
+                    "files",
+                    "the files stay open with their changes; save them to keep them.",
                 )
             return False
         self._autosave_failing = False

@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QTimer
 
 from editor.studio.autosave import Autosaver
 from editor.studio.studio import Change, Studio
+from editor.ui.common.save_errors import save_failure, tell_autosave_failed
 from editor.ui.shell.services import AutosaveServices
 
 #: How long after the last edit the work is autosaved.
@@ -69,15 +70,17 @@ class AutosaveControl(QObject):
         try:
             self.autosaver.write(model.path, model.layout.name, text)
         except (OSError, ValueError) as exc:
-            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            reason = save_failure(exc)
             self.services.status(f"Autosave failed: {reason}", 6000)
             if tell and not self._failing:  # told once, not every few seconds
                 self._failing = True
-                self.services.prompts.error(
-                    "Could not autosave",
-                    f"The unsaved layout could not be put aside in {self.autosaver.folder}:"
-                    f" {reason}.\nNothing is lost: the layout stays open with its changes;"
-                    " save it to keep it (File > Save As to choose another folder).",
+                tell_autosave_failed(
+                    self.services.prompts,
+                    self.autosaver.folder,
+                    reason,
+                    "layout",
+                    "the layout stays open with its changes; save it to keep it"
+                    " (File > Save As to choose another folder).",
                 )
             return False
         self._written = text

@@ -26,6 +26,7 @@ from editor.studio.layout_files import (
 from editor.studio.layout_model import LayoutModel
 from editor.studio.studio import Studio
 from editor.ui.board.export_image import ExportError, export_image
+from editor.ui.common.save_errors import save_failure
 from editor.ui.shell.autosave_control import AutosaveControl
 from editor.ui.shell.recent_files import RecentFiles
 from editor.ui.shell.services import FileServices
@@ -99,8 +100,7 @@ class FileActions:
             text = model.text()
             write_text_atomic(path, text)
         except (OSError, ValueError) as exc:  # ValueError: text that cannot be encoded
-            # strerror, not str(exc): the latter names the temporary file, not the user's
-            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            reason = save_failure(exc)
             self.services.prompts.error(
                 "Could not save",
                 f"{path.name} could not be saved in {path.parent}: {reason}.\n"
