@@ -399,6 +399,24 @@ def test_an_empty_expect_error_accepts_any_refusal(
     assert out.rstrip().endswith("step 1 (A crawl): expected a refusal, but it was allowed"), out
 
 
+def _each_fails(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    source: str,
+    original: str,
+    form: str,
+    cases: list[tuple[str, str]],
+) -> None:
+    """Each variant of an example (``original`` replaced by ``form`` filled with the case's
+    value) fails with the case's message."""
+    for k, (value, message) in enumerate(cases):
+        (tmp_path / str(k)).mkdir()
+        path = _variant(tmp_path / str(k), source, (original, form.format(value)))
+        code, out, _ = _cli(capsys, path)
+        assert code == 1, value
+        assert message in out, out
+
+
 def test_several_adjacent_spaces_are_taken_in_the_order_chosen(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -411,12 +429,7 @@ def test_several_adjacent_spaces_are_taken_in_the_order_chosen(
         # the ability used without its space
         ("[G5]", "missing key 'adjacent' for the tile it damages"),
     ]
-    for k, (spaces, message) in enumerate(cases):
-        (tmp_path / str(k)).mkdir()
-        path = _variant(tmp_path / str(k), source, ("adjacent: [G5, E5]", f"adjacent: {spaces}"))
-        code, out, _ = _cli(capsys, path)
-        assert code == 1, spaces
-        assert message in out, out
+    _each_fails(tmp_path, capsys, source, "adjacent: [G5, E5]", "adjacent: {}", cases)
 
 
 def test_a_carried_miss_asks_for_its_own_adjacent_space(
@@ -427,12 +440,7 @@ def test_a_carried_miss_asks_for_its_own_adjacent_space(
         ("G5", "missing key 'adjacent'"),
         ("[G5, H5]", "adjacent: H5 is not next to the wind's new target"),
     ]
-    for k, (spaces, message) in enumerate(cases):
-        (tmp_path / str(k)).mkdir()
-        path = _variant(tmp_path / str(k), source, ("adjacent: [G5, E4]", f"adjacent: {spaces}"))
-        code, out, _ = _cli(capsys, path)
-        assert code == 1, spaces
-        assert message in out, out
+    _each_fails(tmp_path, capsys, source, "adjacent: [G5, E4]", "adjacent: {}", cases)
 
 
 def test_choose_takes_die_results_and_cards(
