@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Final, Literal
 from urllib.parse import urljoin
 
-from editor.core import registry as games
 from editor.core.documents import Path_
+from editor.core.file_games import game_for_kind
 from editor.core.files import file_kind
 from editor.core.schemas import SchemaRegistry, schema_id
 from editor.core.workspace import CORE_KINDS
@@ -79,7 +79,7 @@ class Help:
 
 
 def schema_for_file(path: Path | str) -> str | None:
-    """The ``$id`` of the schema a file is checked against, from its name; None if unknown.
+    """The ``$id`` of the schema a file is checked against, from its name and its pack's game.
 
     >>> schema_for_file("layouts/crab.layout.yaml")
     'https://seastack.dev/schemas/layout.schema.json'
@@ -91,10 +91,8 @@ def schema_for_file(path: Path | str) -> str | None:
         return None
     if kind in CORE_KINDS:
         return schema_id(CORE_KINDS[kind][0])
-    for game in games.games():
-        if kind in game.content.file_kinds:
-            return game.content.file_kinds[kind]
-    return None
+    game = game_for_kind(path, kind)
+    return game.content.file_kinds[kind] if game is not None else None
 
 
 # --------------------------------------------------------------------------- the text

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor.core import registry
 from editor.core.documents import Document, parse_document
+from editor.core.file_games import game_for_kind
 from editor.core.files import file_kind
 from editor.core.registry import Face
 from editor.core.schemas import SchemaRegistry
@@ -49,12 +50,10 @@ def entry_at(document: Document, line: int) -> tuple[str, int, Mapping[str, Any]
     return None if best is None else (best[1], best[2], best[3])
 
 
-def game_for(kind: str) -> registry.Game | None:
-    """The registered game that reads files of ``kind`` and can preview them."""
-    for game in registry.games():
-        if kind in game.content.file_kinds and game.content.preview is not None:
-            return game
-    return None
+def game_for(path: Path, kind: str) -> registry.Game | None:
+    """The registered game that reads the file at ``path`` (of ``kind``), if it can preview it."""
+    game = game_for_kind(path, kind)
+    return game if game is not None and game.content.preview is not None else None
 
 
 def face_html(face: Face, stale: bool = False) -> str:
@@ -162,7 +161,7 @@ class PreviewPanel(QWidget):
         """Show the face of the entry at ``line`` of ``text`` (a file named like ``path``)."""
         self._path, self._text = path, text
         kind = file_kind(path) if path is not None else None
-        game = game_for(kind) if kind else None
+        game = game_for(path, kind) if path is not None and kind else None
         if game is None or kind is None or game.content.preview is None:
             self._show(None, False, "")
             return
