@@ -6,8 +6,10 @@ A game may register a ``metrics`` object (``editor.core.engine.Metrics``) offeri
 Games cannot import the simulator, so sections are plain data: ``{"title", "columns",
 "rows": [{"label", "cells": {column: cell}}], "note"?}`` where a cell is ``{"count": n}``,
 ``{"rate": [successes, trials]}`` (shown with a Wilson interval), ``{"values": [...]}``
-(shown as a mean with its t interval) or ``{"histogram": {value: count}}``. The simulator
-turns them into intervals and text here.
+(shown as a mean with its t interval) or ``{"histogram": {value: count}}``. A section may
+say its ``"kind"``: ``"per-round"`` when its rows are rounds 1, 2, 3... in order (the editor
+draws its means and rates as lines over the rounds); without one it is a table. The
+simulator turns them into intervals and text here.
 """
 
 from __future__ import annotations
@@ -98,6 +100,8 @@ def _section(section: Mapping[str, Any]) -> dict[str, Any]:
     }
     if section.get("note"):
         out["note"] = str(section["note"])
+    if section.get("kind"):  # how the section is drawn: "per-round" rows are rounds 1, 2...
+        out["kind"] = str(section["kind"])
     return out
 
 

@@ -1,4 +1,4 @@
-"""The Simulator dock: bot matches on the design as it is edited, summarized as they finish.
+"""The Simulator dock: bot matches on the design as it is edited, played as they finish.
 
 The dock is built from the :class:`~editor.studio.studio.Studio` and listens to what makes a
 new design: ``LAYOUT_EDITED``, ``TEXT_CHANGED`` and ``PACKS_CHANGED`` (played after a pause
@@ -6,10 +6,13 @@ in the changes) and ``LAYOUT_REPLACED`` (batches played before are not the new l
 It hands :meth:`Studio.design() <editor.studio.studio.Studio.design>` to a
 :class:`~editor.sim.live.LiveSimulator`, which plays in worker processes on a background
 thread and cancels the batch in flight. Its snapshots cross to the GUI thread through a
-queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. Only a dock the
-designer can see plays (:meth:`SimulatorPanel.set_shown`, wired to the dock's
-``visibilityChanged``); a hidden one keeps the cores free and plays the latest design when
-shown.
+queued Qt signal; the dock redraws at most every :data:`REFRESH_MS`. The dock is compact:
+the settings, the progress, games per second, the warnings and the failed games; the
+figures are charted in the Playtest tab (:mod:`editor.ui.playtest.playtest_view`), which
+the **Charts** button brings forward (:attr:`SimulatorPanel.charts_requested`). The
+simulator plays only while someone can see its results (:meth:`SimulatorPanel.set_viewer`:
+the dock, wired to its ``visibilityChanged``, or the Playtest tab); unseen, it keeps the
+cores free and plays the latest design when shown again.
 
 What it plays goes through the studio: :meth:`Studio.batch_started` when it hands a design
 over, :meth:`Studio.results_arrived` on the GUI thread with each snapshot it shows (holding
@@ -35,7 +38,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
-    QTextBrowser,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -46,7 +48,7 @@ from PySide6.QtWidgets import (
 from editor.sim.live import LiveSimulator, Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.simulate import default_jobs
-from editor.studio.simulator_report import summary_html
+from editor.studio.playtest_names import display_name, pack_names
 from editor.studio.studio import Change, Studio
 from editor.ui.playtest.simulator_settings import SimulatorSettings
 
@@ -83,6 +85,8 @@ class SimulatorPanel(QWidget):
     results_changed = Signal(object)
     #: The designer asked to replay a game; carries its :class:`GameResult`.
     replay_requested = Signal(object)
+    #: The designer asked for the charts (the Playtest tab).
+    charts_requested = Signal()
 
     def __init__(
         self,
@@ -111,6 +115,9 @@ class SimulatorPanel(QWidget):
         self._shown: Snapshot | None = None
         self._closed = False
         self._visible = False
+        #: Who can see the results now (the dock, the Playtest tab): it plays while any can.
+        self._viewers: set[str] = set()
+        self._names: tuple[object, dict[str, str]] = (None, {})
 
         self.bridge = _Bridge(self)
         self.bridge.snapshot.connect(self._received, Qt.ConnectionType.QueuedConnection)
@@ -140,12 +147,14 @@ class SimulatorPanel(QWidget):
         self.again_button = QPushButton("Run again", self)
         self.again_button.setToolTip("Play another batch of the same design with a new seed")
         self.again_button.clicked.connect(self.run_again)
-        self.report = QTextBrowser(self)
+        self.charts_button = QPushButton("Charts", self)
+        self.charts_button.setToolTip("Show the batch's charts and tables (the Playtest tab)")
+        self.charts_button.clicked.connect(self.charts_requested.emit)
         self.warnings = QListWidget(self)
         self.warnings.setToolTip("What a playtester would raise about this batch")
         self.warnings.setWordWrap(True)
         self.failures = QTreeWidget(self)
-        self.failures.setHeaderLabels(["game", "seed", "factions", "error"])
+        self.failures.setHeaderLabels(["game", "seed", "sides", "error"])
         self.failures.setRootIsDecorated(False)
         self.failures.itemActivated.connect(self._failure_activated)
         self.copy_button = QPushButton("Copy seeds and choices", self)
@@ -156,8 +165,11 @@ class SimulatorPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.again_button)
+        buttons.addWidget(self.charts_button)
         buttons.addStretch(1)
-        buttons.addWidget(self.rate_label)
+        progress = QHBoxLayout()
+        progress.addWidget(self.progress, 1)
+        progress.addWidget(self.rate_label)
         failed_buttons = QHBoxLayout()
         failed_buttons.addWidget(self.copy_button)
         failed_buttons.addWidget(self.replay_button)
@@ -169,12 +181,11 @@ class SimulatorPanel(QWidget):
         failed_layout.addWidget(self.failures)
         failed_layout.addLayout(failed_buttons)
         split = QSplitter(Qt.Orientation.Vertical, self)
-        # the warnings first: they are what a playtester would say before any table
+        # the warnings first: they are what a playtester would say before any chart
         split.addWidget(self.warnings)
-        split.addWidget(self.report)
         split.addWidget(failed_box)
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
+        split.setStretchFactor(1, 1)
         failed_box.setVisible(False)  # shown only when a game failed
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -184,7 +195,7 @@ class SimulatorPanel(QWidget):
         layout.addLayout(header)
         layout.addWidget(self.form)
         layout.addWidget(self.state_label)
-        layout.addWidget(self.progress)
+        layout.addLayout(progress)
         layout.addLayout(buttons)
         layout.addWidget(split, 1)
         # the dock may be small (tabbed beside Statistics on a small screen): it scrolls
@@ -318,19 +329,28 @@ class SimulatorPanel(QWidget):
 
     @property
     def shown(self) -> bool:
-        """Whether the designer can see the dock (its tab is the current one)."""
+        """Whether the designer can see the results (the dock or another view of them)."""
         return self._visible
 
     def set_shown(self, shown: bool) -> None:
-        """The dock was shown or hidden (its ``visibilityChanged``, tabs included).
+        """The dock was shown or hidden (its ``visibilityChanged``, tabs included)."""
+        self.set_viewer("dock", shown)
 
-        A shown dock plays the design it has not played yet; a hidden one starts no batch
-        (the one in flight finishes), so a dock nobody looks at keeps the cores free.
+    def set_viewer(self, viewer: str, shown: bool) -> None:
+        """A view of the results (``dock``, ``playtest``) was shown or hidden.
+
+        While any is in sight the simulator plays the design it has not played yet; when
+        none is, it starts no batch (the one in flight finishes), so results nobody looks
+        at keep the cores free.
         """
-        self._visible = shown
+        if shown:
+            self._viewers.add(viewer)
+        else:
+            self._viewers.discard(viewer)
+        self._visible = bool(self._viewers)
         if self._closed:
             return
-        if not shown:
+        if not self._visible:
             self._debounce.stop()
             return
         self._ensure_simulator()  # starts the worker server while the debounce runs
@@ -373,10 +393,6 @@ class SimulatorPanel(QWidget):
         self.progress.setValue(min(snap.done, max(snap.planned, 1)))
         self.progress.setFormat(f"{snap.done} of {snap.planned} games")
         self.rate_label.setText(f"{snap.games_per_second:.0f} games/s" if snap.done else "")
-        if snap.summary is not None:
-            self.report.setHtml(summary_html(snap.summary))
-        elif snap.state == "paused" and snap.diagnostics:
-            self.report.setHtml("")
         self.warnings.clear()
         self.warnings.addItems([f"⚠ {warning}" for warning in snap.warnings])
         self.warnings.setVisible(bool(snap.warnings))
@@ -396,17 +412,27 @@ class SimulatorPanel(QWidget):
 
     def _show_failures(self, snap: Snapshot) -> None:
         self.failures.clear()
+        names = self._names_of(snap)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for result in snap.failures:
-            item = QTreeWidgetItem(
-                [str(result.index), str(result.seed), ", ".join(result.factions), result.error]
-            )
+            sides = ", ".join(display_name(names, faction) for faction in result.factions)
+            item = QTreeWidgetItem([str(result.index), str(result.seed), sides, result.error or ""])
             item.setData(0, Qt.ItemDataRole.UserRole, result.index)
+            item.setTextAlignment(0, right)
+            item.setTextAlignment(1, right)
+            item.setToolTip(2, ", ".join(result.factions))  # the ids
             item.setToolTip(3, result.error or "")
             self.failures.addTopLevelItem(item)
         has = bool(snap.failures)
         self.failed_box.setVisible(has)
         self.copy_button.setEnabled(has)
         self.replay_button.setEnabled(has)
+
+    def _names_of(self, snap: Snapshot) -> dict[str, str]:
+        ready = snap.ready
+        if ready is not None and self._names[0] is not ready:
+            self._names = (ready, pack_names(ready.loaded.workspace, ready.layout))
+        return self._names[1]
 
     def _result_of(self, item: QTreeWidgetItem | None) -> GameResult | None:
         if item is None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QWi
 
 from editor.sim.runner import GameResult
 from editor.ui.content.document_tabs import DocumentTabs
+from editor.ui.playtest.playtest_view import PlaytestView
 from editor.ui.replay.replay_panel import ReplayPanel
 
 
@@ -47,6 +48,14 @@ def add_replay_tab(tabs: QTabWidget, replay_panel: ReplayPanel) -> None:
     tabs.setTabToolTip(1, "Step through a simulated game on a board of its own")
     for side in (QTabBar.ButtonPosition.LeftSide, QTabBar.ButtonPosition.RightSide):
         tabs.tabBar().setTabButton(1, side, None)
+
+
+def add_playtest_tab(tabs: QTabWidget, view: PlaytestView) -> None:
+    """The Playtest tab after the Replay tab: the batch's charts; it never closes either."""
+    index = tabs.insertTab(2, view, "Playtest")
+    tabs.setTabToolTip(index, "The simulated batch as charts, beside a pinned baseline")
+    for side in (QTabBar.ButtonPosition.LeftSide, QTabBar.ButtonPosition.RightSide):
+        tabs.tabBar().setTabButton(index, side, None)
 
 
 def show_replay(tabs: QTabWidget, replay_panel: ReplayPanel, result: GameResult | None) -> None:

@@ -3,9 +3,9 @@
 The window holds the :class:`~editor.studio.studio.Studio` (:attr:`MainWindow.studio`), what
 the designer has open, and builds the rooms that listen to it: the board room
 (:attr:`MainWindow.board`, :mod:`editor.ui.board.board_room`), the content room (file tabs,
-Project and Preview docks), the Replay tab and the Simulator dock. Each is handed the studio
-and the narrow services it asks for (:mod:`editor.ui.shell.window_services`), never the
-window. The shell's own helpers work the same way: the undo history, title and live checks
+Project and Preview docks), the Replay and Playtest tabs and the Simulator dock. Each is
+handed the studio and the narrow services it asks for (:mod:`editor.ui.shell.window_services`),
+never the window. The shell's own helpers work the same way: the undo history, title and live checks
 (:mod:`editor.ui.shell.session`), the File menu's work (:mod:`editor.ui.shell.file_actions`),
 autosaving (:mod:`editor.ui.shell.autosave_control`), recent files, the menus
 (:mod:`editor.ui.shell.menus`), where the docks go (:mod:`editor.ui.shell.docks`) and what the
@@ -30,6 +30,7 @@ from editor.ui.common.prompts import Prompts
 from editor.ui.content.document_tabs import DocumentTabs
 from editor.ui.content.preview import PreviewPanel
 from editor.ui.content.project_browser import SETTINGS_KEY, ProjectBrowser, remembered_folders
+from editor.ui.playtest.playtest_view import PlaytestView
 from editor.ui.playtest.simulator_dock import SimulatorPanel
 from editor.ui.replay.replay_panel import ReplayPanel
 from editor.ui.shell import docks
@@ -124,6 +125,8 @@ class MainWindow(QMainWindow):
         self.replay_panel = ReplayPanel(studio, self)
         #: The live simulator: bot matches on the design as it is edited, below the Space tabs.
         self.simulator = SimulatorPanel(studio, self.settings, self)
+        #: The batch's charts and tables, beside a pinned baseline: the tab after the replay.
+        self.playtest = PlaytestView(studio, self)
         self._connect_rooms()
 
     def _connect_rooms(self) -> None:
@@ -139,6 +142,9 @@ class MainWindow(QMainWindow):
         documents.saved_as.connect(lambda _path: self.project_browser.refresh())
         self.project_browser.file_activated.connect(self.open_file_tab)
         self.simulator.replay_requested.connect(self.show_replay)
+        self.simulator.charts_requested.connect(partial(self.tabs.setCurrentWidget, self.playtest))
+        # the simulator plays while its results are in sight: the dock or the Playtest tab
+        self.playtest.shown_changed.connect(partial(self.simulator.set_viewer, "playtest"))
 
     def _build_helpers(self, autosave_seconds: int) -> None:
         """The undo history and checks, autosaving, recent files and the File menu's work."""
@@ -176,6 +182,7 @@ class MainWindow(QMainWindow):
         status_words = (self.hover_label, self.summary_label, self.heatmap_combo)
         docks.place_docks(self, self.docks, status_words)
         docks.add_replay_tab(self.tabs, self.replay_panel)
+        docks.add_playtest_tab(self.tabs, self.playtest)
         docks.place_simulator(self, self.docks)
         self.problems_panel.title_changed.connect(self.problems_dock.setWindowTitle)
         self.simulator_dock.visibilityChanged.connect(self.simulator.set_shown)

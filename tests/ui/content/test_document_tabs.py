@@ -54,16 +54,17 @@ def type_at_end_of_line(qtbot: QtBot, tab: DocumentTab, line: int, text: str) ->
 def test_a_file_opens_in_a_tab_after_the_board_and_the_replay(
     window: MainWindow, pack: Path
 ) -> None:
-    assert window.tabs.count() == 2
+    assert window.tabs.count() == 3
     assert window.tabs.widget(0) is window.board_view
     assert window.tabs.widget(1) is window.replay_panel
+    assert window.tabs.widget(2) is window.playtest
     assert window.open_file_tab(pack / "cards.yaml")
-    assert window.tabs.count() == 3
-    assert window.tabs.tabText(2) == "snails-base/cards.yaml"
+    assert window.tabs.count() == 4
+    assert window.tabs.tabText(3) == "snails-base/cards.yaml"
     assert window.open_file_tab(pack / "factions.yaml")
     assert window.open_file_tab(pack / "cards.yaml")  # focuses the open tab, no second one
-    assert window.tabs.count() == 4
-    assert window.tabs.currentIndex() == 2
+    assert window.tabs.count() == 5
+    assert window.tabs.currentIndex() == 3
     texts = window.studio.texts()
     assert set(texts) == {(pack / "cards.yaml").resolve(), (pack / "factions.yaml").resolve()}
     assert texts[(pack / "cards.yaml").resolve()] == (pack / "cards.yaml").read_text("utf-8")
@@ -81,7 +82,7 @@ def test_a_syntax_error_shows_in_problems_underlined_and_leads_there(
     window.studio.subscribe(Change.TEXT_CHANGED, changed.append)
     type_at_end_of_line(qtbot, cards, line, ": oops")
     qtbot.waitUntil(lambda: bool(changed))
-    assert window.tabs.tabText(2) == "snails-base/cards.yaml*"
+    assert window.tabs.tabText(3) == "snails-base/cards.yaml*"
     assert window.studio.texts()[cards.path].split("\n")[line - 1] == "    kind: attack: oops"
     qtbot.waitUntil(lambda: window.problems_panel.content_diagnostics != [], timeout=5000)
     (problem,) = window.problems_panel.content_diagnostics
@@ -150,7 +151,7 @@ def test_ctrl_s_saves_the_file_atomically_and_clears_the_mark(
     assert written == [cards.path]
     assert "    copies: 30\n" in cards.path.read_text("utf-8")
     assert not cards.is_dirty
-    assert window.tabs.tabText(2) == "snails-base/cards.yaml"
+    assert window.tabs.tabText(3) == "snails-base/cards.yaml"
     assert window.model.path.read_text("utf-8") == layout_text  # the layout is not touched
     # on the board tab Ctrl+S is the layout's Save again (nothing to write: a clean layout)
     window.tabs.setCurrentIndex(0)
@@ -548,7 +549,7 @@ def test_a_file_tab_brings_the_preview_forward_and_the_board_the_space_inspector
     # a panel the designer chose stays: Statistics is not replaced by the Preview
     window.statistics_dock.raise_()
     qtbot.waitUntil(lambda: not seen(window.inspector_dock), timeout=2000)
-    window.tabs.setCurrentIndex(2)
+    window.tabs.setCurrentIndex(3)  # the file's tab, after Board, Replay and Playtest
     qtbot.wait(50)
     assert seen(window.statistics_dock) and not seen(window.preview_dock)
 

@@ -66,7 +66,10 @@ def test_editing_a_cards_damage_in_the_yaml_editor_changes_the_next_batch(
     before = wait_for(qtbot, window, lambda s: s.state == "done")
     assert before.done == 6
     qtbot.waitUntil(lambda: "Done" in window.simulator.state_label.text(), timeout=WAIT_MS)
-    assert "Snails lost" in window.simulator.report.toPlainText()
+    # the figures are charted in the Playtest tab, which listens to the studio
+    window.simulator.charts_button.click()
+    qtbot.waitUntil(lambda: "Snails lost" in window.playtest.tables, timeout=WAIT_MS)
+    assert window.simulator.rate_label.text().endswith("games/s")
     assert window.simulator.progress.value() == 6
 
     cards = scratch_pack / "cards.yaml"
