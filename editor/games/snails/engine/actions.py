@@ -8,35 +8,79 @@ from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
 from editor.games.snails.engine.attacks import resolve_target, target_options
-from editor.games.snails.engine.decisions import Action
+from editor.games.snails.engine.decisions import PLAIN, Action, plain
 from editor.games.snails.engine.effects import Ctx, run_ops
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
     from editor.games.snails.engine.state import State
+    from editor.games.snails.engine.tables import BoardTables
 
 Gen = Generator[Decision, Any, Any]
+#: Per space: (the space a crawl steps onto, that crawl as an option), for each neighbour.
+_Steps = tuple[tuple[tuple[int, Action], ...], ...]
 
-_NONE = (Action(None, (), ()),)
-_new = tuple.__new__
+_NONE = (plain(None),)
+_STAY = plain(())
 
 
-def crawl_paths(st: State, s: int) -> list[tuple[int, ...]]:
-    """Every path of up to ``crawl.moves`` steps climbing at most ``crawl.climb``; () stays."""
+def crawl_options(st: State, s: int) -> list[Action]:
+    """Every crawl of up to ``crawl.moves`` steps climbing at most ``crawl.climb``, as options
+    (their main choice is the path; () stays), shortest first."""
     moves = st.crawl_moves
+    if moves > 2:
+        return _longer_crawls(st, s)
+    out = [_STAY]
+    if moves < 1:
+        return out
+    climb = st.crawl_climb
+    level = st.level
+    occ = st.occ
+    capacity = st.capacity
+    can_enter = st.can_enter
+    firsts, seconds = st.tables.derived("crawl steps", _crawl_steps)
+    at = st.sat[s]
+    top = level[at] + climb
+    entered = []
+    for x, act in firsts[at]:
+        # room on the space (the common case), or a snail there to push on
+        if level[x] <= top and (len(occ[x]) < capacity or can_enter(x, at)):
+            out.append(act)
+            entered.append(x)
+    if moves == 2:
+        for x in entered:
+            top = level[x] + climb
+            out += [
+                act
+                for y, act in seconds[x]
+                if level[y] <= top and (len(occ[y]) < capacity or can_enter(y, x))
+            ]
+    return out
+
+
+def _crawl_steps(tables: BoardTables) -> tuple[_Steps, _Steps]:
+    """Per space, the crawls of one step from it and of two steps starting with it."""
+    nbrs = tables.nbrs
+    firsts = tuple(tuple((x, plain((x,))) for x in nbrs[a]) for a in range(tables.size))
+    seconds = tuple(tuple((y, plain((x, y))) for y in nbrs[x]) for x in range(tables.size))
+    return firsts, seconds
+
+
+def _longer_crawls(st: State, s: int) -> list[Action]:
+    """:func:`crawl_options` for a ruleset whose crawls take more than two steps."""
     climb = st.crawl_climb
     nbrs = st.tables.nbrs
     level = st.level
-    out: list[tuple[int, ...]] = [()]
+    out: list[Action] = [_STAY]
     frontier: list[tuple[int, tuple[int, ...]]] = [(st.sat[s], ())]
-    for _ in range(moves):
+    for _ in range(st.crawl_moves):
         nxt: list[tuple[int, tuple[int, ...]]] = []
         for cur, path in frontier:
             top = level[cur] + climb
             for x in nbrs[cur]:
                 if level[x] <= top and st.can_enter(x, cur):
                     p = (*path, x)
-                    out.append(p)
+                    out.append(plain(p))
                     nxt.append((x, p))
         frontier = nxt
     return out
@@ -65,15 +109,17 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         return ()
     basic = card.basic
     if basic == "crawl":
-        paths = crawl_paths(st, s)
-        base: tuple[Action, ...] = tuple(_new(Action, (path, (), ())) for path in paths)
+        base: tuple[Action, ...] = tuple(crawl_options(st, s))
     elif basic == "swap":
         most = st.swap_max
         hand = st.hand[p]
+        get = PLAIN.get
         base = tuple(
-            Action(combo)
-            for k in range(min(most, len(hand)) + 1)
-            for combo in combinations(hand, k)
+            [
+                get(combo) or plain(combo)
+                for k in range(min(most, len(hand)) + 1)
+                for combo in combinations(hand, k)
+            ]
         )
     elif card.select != "none":
         base = target_options(st, p, s, card)
@@ -97,20 +143,58 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     return base
 
 
+def resolve_now(st: State, p: int, s: int, card: CardSpec, act: Action) -> None:
+    """Resolve at once, without a generator, a card that can ask no decision (``card.quiet``:
+    a basic aim, shell or swap with no target and no effects, about a third of the cards
+    played); any other card is :func:`resolve`'s."""
+    assert card.quiet and card.basic is not None
+    # nothing here answers to triggers, nor moves a snail (no Medic's healing after it)
+    _begin(st, p, s, card, act)
+    _quiet_basic(st, p, s, card.basic, act)
+
+
 def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
     """Resolve a card with one of its options, then the Medic's healing."""
     # who and what causes the events of this resolution (triggers' by and cause)
     before = st.actor, st.actor_card, st.actor_snail
     st.actor, st.actor_card, st.actor_snail = p, card.id, s
     try:
-        yield from _resolve(st, p, s, card, act)
+        _begin(st, p, s, card, act)
+        origin = st.sat[s]
+        basic = card.basic
+        if basic == "crawl":
+            cur = origin
+            for x in act.main:
+                if st.sat[s] != cur:
+                    break
+                moved = yield from st.enter(s, x, cur, p)
+                if not moved:
+                    break
+                cur = x
+        elif basic == "dig":
+            yield from st.destroy(origin, "dig", p, s)
+        elif basic is not None:
+            _quiet_basic(st, p, s, basic, act)
+        if st.sat[s] >= 0:
+            if card.select != "none":
+                if act.main is not None or card.select not in ("snail", "space"):
+                    yield from resolve_target(st, p, s, card, act)
+            elif card.effects:
+                ctx = Ctx(p, s, card.id, st.sat[s])
+                ctx.card = card
+                yield from run_ops(st, ctx, card.effects)
+        if st.medics and s in st.moved and st.sat[s] >= 0:
+            healing = medic_heal(st, p, s)
+            if healing is not None:
+                yield from healing
     finally:
         st.actor, st.actor_card, st.actor_snail = before
 
 
-def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
+def _begin(st: State, p: int, s: int, card: CardSpec, act: Action) -> None:
+    """What every resolution starts with: which snails moved is forgotten (a new action), and
+    the snail uses its faction's stay-in-shell ability or leaves its shell."""
     st.begin_action()
-    origin = st.sat[s]
     stay = st.p_stay[p]
     if stay is not None and stay in act.use:
         if st.p_stay_once[p]:
@@ -118,20 +202,12 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
         st.events.append(("ability", p, stay))
     elif st.sshell[s] and card.basic != "shell":
         st.set_shell(s, False)
-    basic = card.basic
-    if basic == "crawl":
-        cur = origin
-        for x in act.main:
-            if st.sat[s] != cur:
-                break
-            moved = yield from st.enter(s, x, cur, p)
-            if not moved:
-                break
-            cur = x
-    elif basic == "dig":
-        yield from st.destroy(origin, "dig", p, s)
-    elif basic == "aim":
-        if st.stack[origin]:
+
+
+def _quiet_basic(st: State, p: int, s: int, basic: str, act: Action) -> None:
+    """The basic aim, shell and swap actions (rules.QUIET_BASICS)."""
+    if basic == "aim":
+        if st.stack[st.sat[s]]:
             st.saim[s] += st.aim_extra
     elif basic == "shell":
         st.set_shell(s, True)
@@ -141,48 +217,50 @@ def _resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
             hand.remove(c)
             st.discard.append(c)
         st.draw(p, len(act.main))
-    if st.sat[s] >= 0:
-        if card.select != "none":
-            if act.main is not None or card.select not in ("snail", "space"):
-                yield from resolve_target(st, p, s, card, act)
-        elif card.effects:
-            ctx = Ctx(p, s, card.id, st.sat[s])
-            ctx.card = card
-            yield from run_ops(st, ctx, card.effects)
-    if st.medics and st.has_moved(s) and st.sat[s] >= 0:
-        yield from medic_heal(st, p, s)
 
 
-def medic_heal(st: State, p: int, s: int) -> Gen:
+def medic_heal(st: State, p: int, s: int) -> Gen | None:
     """After an action that moved or placed snail ``s``: a Medic and a friend on one space heal;
-    the Medic's player picks the friend when several are hurt."""
+    the Medic's player picks the friend when several are hurt. Done at once, or, when there
+    is that choice to make, the generator that asks it and heals (drive it)."""
     medic_id = st.medic_id
     if st.medic_once and medic_id in st.used[p]:
-        return
+        return None
     at = st.sat[s]
     here = st.occ[at]
     own = st.s_medic[s]
     if own is not None:
         friends = [f for f in here if f != s and st.sp[f] == p and st.shp[f] < st.smax[f]]
+        if len(friends) > 1:
+            return _heal_chosen(st, p, s, tuple(friends), own[0])
         if friends:
-            if len(friends) > 1:
-                names = ", ".join(st.snail_names[f] for f in friends)
-                st.about = s  # the healer, for a rules example's messages
-                friend = yield Decision(p, "heal", tuple(friends), f"which friend heals: {names}")
-            else:
-                friend = friends[0]
-            st.heal(friend, own[0])
+            st.heal(friends[0], own[0])
         elif st.shp[s] < st.smax[s]:
             st.heal(s, own[1])
         else:
-            return
+            return None
     else:
         medics = [m for m in here if m != s and st.sp[m] == p and st.s_medic[m] is not None]
         if not medics or st.shp[s] >= st.smax[s]:
-            return
+            return None
         heal = st.s_medic[medics[0]]
         assert heal is not None
         st.heal(s, heal[0])
+    _healed(st, p)
+    return None
+
+
+def _heal_chosen(st: State, p: int, s: int, friends: tuple[int, ...], amount: int) -> Gen:
+    """The Medic ``s``'s player picks which of several hurt friends it heals."""
+    names = ", ".join(st.snail_names[f] for f in friends)
+    st.about = s  # the healer, for a rules example's messages
+    friend = yield Decision(p, "heal", friends, f"which friend heals: {names}")
+    st.heal(friend, amount)
+    _healed(st, p)
+
+
+def _healed(st: State, p: int) -> None:
+    """The Medic's ability was used: marked for the round (once a round) and logged."""
     if st.medic_once:
-        st.used[p].add(medic_id)
-    st.events.append(("ability", p, medic_id))
+        st.used[p].add(st.medic_id)
+    st.events.append(("ability", p, st.medic_id))

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
-from editor.games.snails.engine.decisions import Action
-from editor.games.snails.engine.effects import Ctx, Op, run_ops
+from editor.games.snails.engine.decisions import PLAIN, Action, plain
+from editor.games.snails.engine.effects import Ctx, Op
 from editor.games.snails.engine.rules import NO_SCOUT
 from editor.games.snails.engine.terrain import at_once
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
     from editor.games.snails.engine.state import State
+    from editor.games.snails.engine.tables import BoardTables
 
 Gen = Generator[Decision, Any, Any]
 _new = tuple.__new__
+#: The one option of a card with no target to choose.
+_NONE = plain(None)
 
 
 def ignore_available(st: State, p: int, card: CardSpec) -> str | None:
@@ -52,68 +55,97 @@ def _adjacent_choices(st: State, space: int, count: int) -> list[tuple[int, ...]
 def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, ...]:
     """Every legal target of a card for snail ``s``, with its adjacent choices and abilities."""
     at = st.sat[s]
-    rings = st.tables.rings[at]
     level = st.level
     own = st.sight(at)
     ignore = ignore_available(st, p, card)
-    out: list[Action] = []
     select = card.select
     if select == "snail":
         # scan the snails, not the spaces: a handful of snails against dozens of spaces
         dist = st.tables.dist[at]
-        sat = st.sat
+        in_range = st.tables.within(at, card.rmin, card.rmax)
         stack = st.stack
-        rmin, rmax, los, land = card.rmin, card.rmax, card.los, card.land
-        scout_rule = card.attack and card.single
-        scout = st.s_scout
-        for t, space in enumerate(sat):
-            if space < 0 or t == s:
+        los, land, adjacent = card.los, card.land, card.adjacent
+        scout = st.s_scout if card.attack and card.single else None
+        out: list[Action] = []
+        sat = st.sat
+        # the living snails in range first (one pass; a dead one's space, -1, is in no range),
+        # then the rules for each of them
+        for t in [t for t, x in enumerate(sat) if x in in_range]:
+            if t == s:
                 continue
+            space = sat[t]
             k = dist[space]
-            if k < rmin or k > rmax or (land and not stack[space]):
+            if land and not stack[space]:
                 continue
-            if scout_rule and k >= scout[t]:
+            if scout is not None and k >= scout[t]:
                 continue
             use: tuple[str, ...] = ()
             if los and level[space] > own:
                 if ignore is None:
                     continue
                 use = (ignore,)
-            if card.adjacent:
-                for adj in _adjacent_choices(st, space, card.adjacent):
+            if adjacent:
+                for adj in _adjacent_choices(st, space, adjacent):
                     out.append(_new(Action, (t, adj, use)))
-            else:
+            elif use:
                 out.append(_new(Action, (t, (), use)))
+            else:
+                out.append(PLAIN.get(t) or plain(t))
         return tuple(out)
     if select == "space":
+        spaces: Sequence[int] = st.tables.span(at, card.rmin, card.rmax)
         stack = st.stack
-        for k in range(card.rmin, min(card.rmax, len(rings) - 1) + 1):
-            for space in rings[k]:
-                if card.land and not stack[space]:
-                    continue
-                use = ()
-                if card.los and level[space] > own:
-                    if ignore is None:
-                        continue
-                    use = (ignore,)
-                if card.adjacent:
-                    for adj in _adjacent_choices(st, space, card.adjacent):
-                        out.append(_new(Action, (space, adj, use)))
-                else:
-                    out.append(_new(Action, (space, (), use)))
+        land = card.land
+        # in reach but out of sight: no target, or one the line-of-sight ability reaches
+        hidden = card.los and ignore is not None
+        if card.los and ignore is None:
+            spaces = [x for x in spaces if level[x] <= own and (stack[x] or not land)]
+        elif land:
+            spaces = [x for x in spaces if stack[x]]
+        if not card.adjacent and not (hidden and any(level[x] > own for x in spaces)):
+            actions = st.tables.derived("targets", _space_targets)
+            return tuple([actions[x] for x in spaces])
+        if not hidden:
+            # every target with every choice of the spaces next to it it also hits
+            with_adjacent = _with_adjacent(st.tables, card.adjacent)
+            return tuple([a for x in spaces for a in with_adjacent[x]])
+        out = []
+        for space in spaces:
+            use = (ignore,) if ignore is not None and level[space] > own else ()
+            for adj in _adjacent_choices(st, space, card.adjacent):
+                out.append(_new(Action, (space, adj, use)))
         return tuple(out)
     if select == "ring":
-        plain = _ring(st, s, card, False)
-        if ignore is not None and _ring(st, s, card, True)[1] != plain[1]:
+        plain_ring = _ring(st, s, card, False)
+        if ignore is not None and _ring(st, s, card, True)[1] != plain_ring[1]:
             # an ability that simply applies (not a "may") leaves no ring without it
             if st.p_ignore_optional[p]:
-                out.append(Action(None, (), ()))
-            out.append(Action(None, (), (ignore,)))
-        else:
-            out.append(Action(None, (), ()))
-        return tuple(out)
+                return (_NONE, Action(None, (), (ignore,)))
+            return (Action(None, (), (ignore,)),)
+        return (_NONE,)
     # own-space
+    if not card.adjacent:
+        return (_NONE,)
     return tuple(Action(None, adj, ()) for adj in _adjacent_choices(st, at, card.adjacent))
+
+
+def _space_targets(tables: BoardTables) -> tuple[Action, ...]:
+    """Each space as a card's target, with no adjacent space and no ability (by space)."""
+    return tuple(plain(x) for x in range(tables.size))
+
+
+def _with_adjacent(tables: BoardTables, count: int) -> tuple[tuple[Action, ...], ...]:
+    """Per space: that space as a card's target with each choice of ``count`` spaces next to
+    it (Grapes of Wrath), no ability used; built once per board and count."""
+
+    def build(tables: BoardTables) -> tuple[tuple[Action, ...], ...]:
+        nbrs = tables.nbrs
+        choices = [
+            list(combinations(nbrs[x], count)) if count > 0 else [()] for x in range(tables.size)
+        ]
+        return tuple(tuple(Action(x, adj, ()) for adj in choices[x]) for x in range(tables.size))
+
+    return tables.derived(f"targets with {count} adjacent", build)
 
 
 def _ring(
@@ -149,13 +181,13 @@ def _aim(st: State, ctx: Ctx, card: CardSpec, act: Action, ignore: bool) -> None
         ctx.spaces = (st.sat[t],)
     elif select == "space":
         ctx.spaces = (act.main,)
-        ctx.targets = tuple(x for x in st.occ[act.main] if x != s)
+        ctx.targets = tuple([x for x in st.occ[act.main] if x != s])
     elif select == "ring":
         ctx.spaces, ctx.targets = _ring(st, s, card, ignore)
     else:
         at = st.sat[s]
         ctx.spaces = (at,)
-        ctx.targets = tuple(x for x in st.occ[at] if x != s)
+        ctx.targets = tuple([x for x in st.occ[at] if x != s])
 
 
 def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
@@ -179,7 +211,7 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
     st.saim[s] = 0
     while True:
         rolled = st.roll(n)
-        st.events.append(("roll", s, tuple(st.rules.face_names[f] for f in rolled)))
+        st.events.append(("roll", s, tuple([st.rules.face_names[f] for f in rolled])))
         shown = sorted({f for f in rolled if f in card.results})
         if not shown:
             st.events.append(("miss", s, card.id))
@@ -279,5 +311,8 @@ def _hit(st: State, ctx: Ctx, card: CardSpec, result: tuple[Op, ...]) -> Gen:
     if card.adjacent:
         yield from at_once(st, ctx, result, card.effects)
         return
-    yield from run_ops(st, ctx, result)
-    yield from run_ops(st, ctx, card.effects)
+    for ops in (result, card.effects):  # run_ops, written out: this runs for every hit
+        for op in ops:
+            sub = op(st, ctx)
+            if sub is not None:
+                yield from sub

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
+from editor.games.snails.engine.chance import shuffle
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.state import State
@@ -19,8 +20,15 @@ def draw(st: State, p: int, count: int, from_discard: bool = False) -> list[int]
     """Draw cards into a hand: from the deck (the discard pile reshuffled when it runs out)
     or from the shuffled discard pile."""
     got: list[int] = []
+    deck = st.deck
+    if not from_discard and 0 <= count <= len(deck):
+        # enough cards: the top ``count`` (the end of the list), as drawn one by one
+        start = len(deck) - count
+        got = deck[start:][::-1]
+        del deck[start:]
+        count = 0
     if from_discard:
-        st.rng.shuffle(st.discard)
+        shuffle(st.rng, st.discard)
     for _ in range(count):
         if from_discard:
             if not st.discard:
@@ -32,7 +40,7 @@ def draw(st: State, p: int, count: int, from_discard: bool = False) -> list[int]
                 break
             st.deck = st.discard
             st.discard = []
-            st.rng.shuffle(st.deck)
+            shuffle(st.rng, st.deck)
         got.append(st.deck.pop())
     st.hand[p].extend(got)
     if got:
@@ -55,7 +63,7 @@ def discard_from_hand(st: State, p: int, count: int) -> Gen:
 
 def search_discard(st: State, p: int, count: int, kind: str) -> Gen:
     """Shuffle the discard pile, then take ``count`` cards of a kind from it."""
-    st.rng.shuffle(st.discard)
+    shuffle(st.rng, st.discard)
     cards = st.rules.cards
     for _ in range(count):
         opts = tuple(c for c in st.discard if kind == "any" or cards[st.card_of[c]].kind == kind)

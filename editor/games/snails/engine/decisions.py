@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
@@ -40,6 +41,21 @@ class Action(NamedTuple):
     use: tuple[str, ...] = ()
 
 
+#: Options with a main choice only (no adjacent spaces, no abilities used), one object per
+#: main choice: they are immutable and equal by value, and an action decision offers dozens
+#: of them (targets, crawl paths, swaps), so they are made once per process. Bounded by the
+#: boards and hands seen: spaces, snails, paths of ``crawl.moves`` steps, card combinations.
+PLAIN: dict[Hashable, Action] = {}
+
+
+def plain(main: Hashable) -> Action:
+    """``Action(main)``: no adjacent spaces, no abilities used (made once per main choice)."""
+    action = PLAIN.get(main)
+    if action is None:
+        action = PLAIN[main] = Action(main)
+    return action
+
+
 @lru_cache(maxsize=256)
 def snail_patterns(alive: tuple[int, ...], most: int, slots: int) -> tuple[tuple[int, ...], ...]:
     """Every assignment of ``slots`` slots to living snails using at most ``most`` of them."""
@@ -53,7 +69,7 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
     cards (a falling factorial). ``in`` checks a program's shape without enumerating.
     """
 
-    __slots__ = ("_alive", "_card_set", "_cards", "_most", "_patterns", "_perms", "slots")
+    __slots__ = ("_alive", "_card_set", "_cards", "_last", "_most", "_patterns", "_perms", "slots")
 
     def __init__(
         self, cards: tuple[int, ...], alive: tuple[int, ...], most: int, slots: int
@@ -65,10 +81,11 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         self._alive = frozenset(alive)
         self._most = most
         self._patterns = snail_patterns(alive, most, self.slots)
-        perms = 1
-        for k in range(self.slots):
-            perms *= len(cards) - k
-        self._perms = perms
+        self._perms = math.perm(len(cards), self.slots)
+        #: The program last found legal (computed by :meth:`__getitem__`, or checked by ``in``),
+        #: so that ``in`` answers for it again at once: a bot picks or checks a program, then
+        #: ``apply`` checks it once more.
+        self._last: tuple[tuple[int, int], ...] | None = None
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -126,10 +143,13 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         for k in range(self.slots):
             perm, pick = divmod(perm, len(pool))
             out.append((pool.pop(pick), snails[k]))
-        return tuple(out)
+        program = self._last = tuple(out)
+        return program
 
     def __contains__(self, item: object) -> bool:
         """Whether ``item`` is a legal program (checked directly, not by search)."""
+        if item is self._last:
+            return True
         if not isinstance(item, tuple) or len(item) != self.slots:
             return False
         cards = set()
@@ -142,7 +162,10 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
                 return False
             cards.add(card)
             snails.add(snail)
-        return len(snails) <= self._most
+        if len(snails) > self._most:
+            return False
+        self._last = item
+        return True
 
     def __iter__(self) -> Iterator[tuple[tuple[int, int], ...]]:
         """Every program, in index order (large: prefer indexing)."""

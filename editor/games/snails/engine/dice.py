@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from editor.games.snails.engine.chance import choice
+
 if TYPE_CHECKING:
     from editor.games.snails.engine.state import State
 
@@ -31,8 +33,9 @@ def roll(st: State, n: int) -> list[int]:
     """Roll ``n`` attack dice (forced results first)."""
     out = []
     faces = st.rules.faces
+    forced = st.forced_faces
+    rng = st.rng
+    # a face drawn as randrange(len(faces)) draws it
     for _ in range(n):
-        out.append(
-            st.forced_faces.pop(0) if st.forced_faces else faces[st.rng.randrange(len(faces))]
-        )
+        out.append(forced.pop(0) if forced else choice(rng, faces))
     return out

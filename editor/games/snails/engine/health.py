@@ -36,14 +36,16 @@ def heal(st: State, s: int, amount: int) -> None:
 def kill(st: State, s: int, cause: str) -> None:
     """A snail dies: off the board; its player is out when it was the last one."""
     at = st.sat[s]
-    st.occ[at] = tuple(x for x in st.occ[at] if x != s)
+    st.occ[at] = tuple([x for x in st.occ[at] if x != s])
     st.sat[s] = -1
     st.sshell[s] = False
     st.saim[s] = 0
     st.shp[s] = 0
     p = st.sp[s]
     st.events.append(("death", s, p, cause, st.tables.labels[at]))
-    if not any(st.sat[x] >= 0 for x in st.p_snails[p]):
+    st.death_causes.append(cause)
+    sat = st.sat
+    if all(sat[x] < 0 for x in st.p_snails[p]):
         st.out[p] = True
         st.players_left -= 1
         st.out_step[p] = st.elim_count

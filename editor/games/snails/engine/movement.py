@@ -29,7 +29,7 @@ def _put(st: State, s: int, dest: int) -> int:
     """Take a snail off its space and put it on ``dest``; where it was (-1: off the board)."""
     frm = st.sat[s]
     if frm >= 0:
-        st.occ[frm] = tuple(x for x in st.occ[frm] if x != s)
+        st.occ[frm] = tuple([x for x in st.occ[frm] if x != s])
     st.occ[dest] = (*st.occ[dest], s)
     st.sat[s] = dest
     st.moved.add(s)
@@ -96,16 +96,30 @@ def enter(st: State, s: int, dest: int, frm: int, chooser: int, kind: str = "mov
             st.deal(s, drop * st.fall_damage, "effect")
             if st.sat[s] < 0:
                 return True
-    yield from st.arrived(s, dest, chooser)
+    if st.enter_triggers or _tokens_answer(st, dest):
+        yield from st.arrived(s, dest, chooser)
+    else:  # nothing answers the arrival: what is left of arrived, without a generator
+        _wet(st, s, dest)
     return True
 
 
-def arrived(st: State, s: int, dest: int, chooser: int) -> Gen:
-    """What entering a space does: water damage, aim lost at sea, token triggers."""
+def _tokens_answer(st: State, dest: int) -> bool:
+    """Whether tokens on a space answer a snail entering it."""
+    tok = st.tok
+    return any(tok[kind][dest] for kind, _ in st.enter_token_abilities)
+
+
+def _wet(st: State, s: int, dest: int) -> None:
+    """A snail entering the water: it loses its aim, and the water hurts it."""
     if not st.stack[dest]:
         st.saim[s] = 0
         if not st.p_water_immune[st.sp[s]]:
             st.deal(s, st.track[st.contamination], "water")
+
+
+def arrived(st: State, s: int, dest: int, chooser: int) -> Gen:
+    """What entering a space does: water damage, aim lost at sea, token triggers."""
+    _wet(st, s, dest)
     if st.sat[s] < 0:
         return
     for tok, ability in st.enter_token_abilities:

@@ -4,11 +4,11 @@ Cleaning each round, until one player is left or the rounds run out."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
-from editor.games.snails.engine.actions import action_options, resolve
+from editor.games.snails.engine.actions import action_options, resolve, resolve_now
 from editor.games.snails.engine.decisions import Action, ProgramOptions
 from editor.games.snails.engine.effects import Ctx, run_ops
 from editor.games.snails.engine.victory import GameOver
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from editor.games.snails.engine.state import State
 
 Gen = Generator[Decision, Any, Any]
+#: The option to let a revealed card do nothing, where the ruleset allows it.
+PASS = Action("pass")
 
 
 def match_flow(st: State) -> Gen:
@@ -71,33 +73,37 @@ def placement_order(st: State) -> list[int]:
 def placement(st: State) -> Gen:
     """Players place their snails on land with room, in the ruleset's placement order."""
     land = list(st.starts) or [x for x in range(st.tables.size) if st.stack[x]]
+    occ = st.occ
+    capacity = st.capacity
+    opts = tuple([x for x in land if len(occ[x]) < capacity])
     for s in placement_order(st):
-        opts = tuple(x for x in land if len(st.occ[x]) < st.capacity)
         where = yield Decision(st.sp[s], "place", opts, f"where {st.snail_names[s]} starts")
         st.place_at_setup(s, where)
+        if len(occ[where]) >= capacity:  # only a space filled up leaves the options
+            opts = tuple([x for x in land if len(occ[x]) < capacity])
 
 
 def token_phase(st: State, name: str) -> Gen:
     """Token abilities that fire when a phase starts, once per space holding such tokens; they
     belong to no player (the 1st player makes their choices). A phase-less one is Cleaning's."""
-    for tok in st.rules.tokens:
-        for ability in tok.abilities:
-            if "phase_starts" not in ability.events or (ability.phase or "cleaning") != name:
-                continue
-            row = st.tok[tok.index]
-            # the spaces are listed first: a token that moves on fires again only next time
-            for space in [x for x in range(st.tables.size) if row[x]]:
-                ctx = Ctx(-1, -1, ability.id, space)
-                ctx.event_space = space
-                ctx.event_snails = st.occ[space]
-                ctx.spaces = (space,)
-                yield from run_ops(st, ctx, ability.effects)
+    for tok, ability in st.token_abilities["phase_starts"]:
+        if (ability.phase or "cleaning") != name:
+            continue
+        row = st.tok[tok]
+        # the spaces are listed first: a token that moves on fires again only next time
+        for space in list(compress(range(st.tables.size), row)):
+            ctx = Ctx(-1, -1, ability.id, space)
+            ctx.event_space = space
+            ctx.event_snails = st.occ[space]
+            ctx.spaces = (space,)
+            yield from run_ops(st, ctx, ability.effects)
 
 
 def drawing(st: State) -> Gen:
     """Each player draws (Mobsters draw more and keep some), discards to the hand limit;
     then the wind turns (not in the first round)."""
-    yield from token_phase(st, "drawing")
+    if "drawing" in st.token_phases:
+        yield from token_phase(st, "drawing")
     per_round = st.draw_per_round
     limit = st.hand_limit
     for p in st.order():
@@ -134,7 +140,8 @@ def program_options(st: State, p: int) -> ProgramOptions:
         *((st.p_faction_card[p],) if st.p_faction_card[p] >= 0 else ()),
         *st.hand[p],
     )
-    alive = tuple(s for s in st.p_snails[p] if st.sat[s] >= 0)
+    sat = st.sat
+    alive = tuple([s for s in st.p_snails[p] if sat[s] >= 0])
     return ProgramOptions(
         cards,
         alive,
@@ -145,7 +152,8 @@ def program_options(st: State, p: int) -> ProgramOptions:
 
 def planning(st: State) -> Gen:
     """Each player secretly programs their slots."""
-    yield from token_phase(st, "planning")
+    if "planning" in st.token_phases:
+        yield from token_phase(st, "planning")
     for p in st.order():
         opts = program_options(st, p)
         prog = yield Decision(p, "program", opts, "program your slots")
@@ -166,47 +174,47 @@ def set_program(st: State, p: int, prog: tuple[tuple[int, int], ...]) -> None:
 
 def action(st: State) -> Gen:
     """Slot by slot, player by player from the 1st: reveal and resolve."""
-    yield from token_phase(st, "action")
-    slots = st.plan_slots
+    if "action" in st.token_phases:
+        yield from token_phase(st, "action")
     cards = st.rules.cards
-    for slot in range(slots):
+    events = st.events
+    programs, revealed, card_of, sat, out = st.program, st.revealed, st.card_of, st.sat, st.out
+    for slot in range(st.plan_slots):
         for p in st.order():
-            prog = st.program[p]
+            prog = programs[p]
             if prog is None or slot >= len(prog):
                 continue
             inst, s = prog[slot]
-            st.revealed[p] = slot + 1
-            card = cards[st.card_of[inst]]
+            revealed[p] = slot + 1
+            card = cards[card_of[inst]]
             # revealed is every slot turned face up; play only a card that is resolved (the
             # metrics count plays: a dead snail's card is revealed, never played)
-            st.events.append(("revealed", p, s, card.id))
-            if st.sat[s] < 0 or st.out[p]:
+            events.append(("revealed", p, s, card.id))
+            if sat[s] < 0 or out[p]:
                 continue
-            st.events.append(("play", p, s, card.id))
-            yield from play_card(st, p, s, card)
+            events.append(("play", p, s, card.id))
+            # how to resolve it, when there is a choice (written out here rather than in a
+            # generator of its own: this runs for every card played)
+            opts = action_options(st, p, s, card)
+            if not opts:
+                events.append(("no-effect", s, card.id))
+            else:
+                if st.may_pass:
+                    opts = (*opts, PASS)
+                if len(opts) > 1:
+                    act = yield Decision(
+                        p, "action", opts, f"{st.snail_names[s]} plays {card.name}"
+                    )
+                else:
+                    act = opts[0]
+                if act.main != "pass":
+                    if card.quiet:
+                        resolve_now(st, p, s, card, act)
+                    else:
+                        yield from resolve(st, p, s, card, act)
+                    if st.any_triggers:
+                        yield from action_triggers(st, p, s, card.id)
             st.check_end()
-
-
-def play_card(st: State, p: int, s: int, card: object) -> Gen:
-    """Ask how to resolve a revealed card (when there is a choice) and resolve it."""
-    from editor.games.snails.engine.rules import CardSpec
-
-    assert isinstance(card, CardSpec)
-    opts = action_options(st, p, s, card)
-    if not opts:
-        st.events.append(("no-effect", s, card.id))
-        return
-    if st.may_pass:
-        opts = (*opts, Action("pass"))
-    if len(opts) > 1:
-        act = yield Decision(p, "action", opts, f"{st.snail_names[s]} plays {card.name}")
-    else:
-        act = opts[0]
-    if act.main == "pass":
-        return
-    yield from resolve(st, p, s, card, act)
-    if st.any_triggers:
-        yield from action_triggers(st, p, s, card.id)
 
 
 def action_triggers(st: State, p: int, s: int, card_id: str) -> Gen:
@@ -231,17 +239,18 @@ def cleaning(st: State) -> Gen:
     discarded, the contamination rises and the 1st player token passes on."""
     for p in range(st.n):  # the 1st aid markers (and every once-a-round marker) turn back
         st.used[p].clear()
-    yield from token_phase(st, "cleaning")
+    if "cleaning" in st.token_phases:
+        yield from token_phase(st, "cleaning")
     value = st.track[st.contamination]
-    for s in range(len(st.sat)):
-        at = st.sat[s]
-        if at >= 0 and not st.stack[at] and not st.p_water_immune[st.sp[s]]:
+    stack = st.stack
+    immune = st.p_water_immune
+    sp = st.sp
+    for s, at in enumerate(st.sat):  # (a death here changes only this snail's place)
+        if at >= 0 and not stack[at] and not immune[sp[s]]:
             st.deal(s, value, "water")
-    for p in range(st.n):
-        st.program[p] = None
-        st.revealed[p] = 0
-    for s in range(len(st.saim)):
-        st.saim[s] = 0
+    st.program[:] = [None] * st.n
+    st.revealed[:] = [0] * st.n
+    st.saim[:] = [0] * len(st.saim)
     st.discard.extend(st.played)
     st.played.clear()
     st.move_contamination(st.contamination_step)

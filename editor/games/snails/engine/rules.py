@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 #: The basic actions every player owns one card of, in the order of their instance numbers.
 BASIC_ACTIONS: tuple[str, ...] = ("crawl", "dig", "hit", "aim", "shell", "swap")
 
+#: Basic actions whose resolution never asks anything: no target, no move, no tile lost.
+QUIET_BASICS = frozenset({"aim", "shell", "swap"})
+
 #: Modifiers the engine knows (docs/effects.md); anything else is refused when compiling.
 MODIFIERS = frozenset(
     {
@@ -74,6 +77,9 @@ class CardSpec:
     places_self: bool
     #: The module that brings the card into the arsenal deck (None: always in it).
     module: str | None = None
+    #: Resolving it can ask nothing: a basic aim, shell or swap with no target and no
+    #: effects (``actions.resolve_now`` resolves it without a generator).
+    quiet: bool = False
 
 
 @dataclass(slots=True)
@@ -95,6 +101,16 @@ class Ability:
     needs_adjacent: bool
 
 
+def sort_out(
+    abilities: tuple[Ability, ...],
+) -> tuple[dict[str, Ability], tuple[Ability, ...], frozenset[str]]:
+    """What a set-up reads of abilities, sorted out once: the last ability of each modifier
+    (a later one replaces an earlier), those with triggers, and every event they answer."""
+    modifiers = {a.modifier: a for a in abilities if a.modifier is not None}
+    triggers = tuple(a for a in abilities if a.events)
+    return modifiers, triggers, frozenset().union(*(a.events for a in triggers))
+
+
 @dataclass(slots=True)
 class Faction:
     """A faction: its abilities and its faction card."""
@@ -103,6 +119,13 @@ class Faction:
     name: str
     card: str | None
     abilities: tuple[Ability, ...]
+    #: The abilities sorted out (:func:`sort_out`): by modifier, with triggers, events.
+    modifiers: dict[str, Ability] = field(init=False, repr=False, compare=False)
+    triggers: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
+    events: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.modifiers, self.triggers, self.events = sort_out(self.abilities)
 
 
 @dataclass(slots=True)
@@ -113,6 +136,13 @@ class SoldierKind:
     name: str
     rank: str
     abilities: tuple[Ability, ...]
+    #: The abilities sorted out (:func:`sort_out`): by modifier, with triggers, events.
+    modifiers: dict[str, Ability] = field(init=False, repr=False, compare=False)
+    triggers: tuple[Ability, ...] = field(init=False, repr=False, compare=False)
+    events: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.modifiers, self.triggers, self.events = sort_out(self.abilities)
 
 
 @dataclass(slots=True)
@@ -158,6 +188,15 @@ class Rules:
     module_soldiers: dict[str, list[str]] = field(default_factory=dict)
     #: The token a damaged tile carries (the ruleset's terrain.damaged_token).
     damaged_token: int = -1
+    #: Per trigger event: (token index, ability) of every token ability answering it, in the
+    #: order of the tokens and of their abilities.
+    token_triggers: dict[str, tuple[tuple[int, Ability], ...]] = field(default_factory=dict)
+    #: Ruleset values already looked up by :meth:`param` (a match reads dozens at set-up).
+    _params: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    #: Arsenal decks already filtered by :meth:`deck`, by the modules switched on.
+    _decks: dict[frozenset[str], tuple[int, ...]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __getstate__(self) -> dict[str, Any]:
         """Only the plain content is pickled; closures are rebuilt on load."""
@@ -171,11 +210,16 @@ class Rules:
     def param(self, dotted: str) -> Any:
         """A ruleset value by dotted path. The packs give every one (the complete ruleset,
         incomplete-ruleset otherwise), so there is no default here: a gap is a ContentError."""
+        try:
+            return self._params[dotted]
+        except KeyError:
+            pass
         node = self.option(dotted)
         if node is None:
             raise ContentError(
                 f"the ruleset gives no {dotted} (seastack validate reports incomplete-ruleset)"
             )
+        self._params[dotted] = node
         return node
 
     def option(self, dotted: str) -> Any:
@@ -189,8 +233,15 @@ class Rules:
 
     def deck(self, modules: frozenset[str]) -> list[int]:
         """The arsenal deck of a match with these modules: cards of no module or of one on."""
-        cards = self.cards
-        return [c for c in self.arsenal if cards[c].module is None or cards[c].module in modules]
+        modules = modules if isinstance(modules, frozenset) else frozenset(modules)
+        deck = self._decks.get(modules)
+        if deck is None:
+            cards = self.cards
+            deck = tuple(
+                c for c in self.arsenal if cards[c].module is None or cards[c].module in modules
+            )
+            self._decks[modules] = deck
+        return list(deck)
 
     def module_team(self, modules: frozenset[str]) -> list[str]:
         """The soldier types that fill a team's soldier places with these modules on: each
@@ -280,6 +331,10 @@ def build_rules(content: Mapping[str, Any], ruleset: Mapping[str, Any]) -> Rules
             )
         )
     rules.damaged_token = rules.token_index[damaged]
+    rules.token_triggers = {
+        event: tuple((t.index, a) for t in rules.tokens for a in t.abilities if event in a.events)
+        for event in sorted(TRIGGERS)
+    }
     for back_id, back in plain["backs"].items():
         rules.back_ids.append(back_id)
         rules.backs[back_id] = _abilities(rules, back.get("abilities", ()), f"tile back {back_id}")
@@ -424,6 +479,7 @@ def _add_card(rules: Rules, raw: Mapping[str, Any]) -> None:
     )
     if spec.basic is not None and spec.basic not in BASIC_ACTIONS:
         raise ContentError(f"{where}: unknown basic action {spec.basic!r}")
+    spec.quiet = spec.basic in QUIET_BASICS and spec.select == "none" and not spec.effects
     rules.card_index[card_id] = spec.index
     rules.cards.append(spec)
 

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from editor.core.engine import MatchSpec
+from editor.games.snails.engine.chance import shuffle
 from editor.games.snails.engine.phases import match_flow
-from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Rules
+from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Faction, Rules
 from editor.games.snails.engine.state import State
 from editor.games.snails.engine.tables import BoardTables
 
 _LATE_EVENTS = frozenset({"action_resolved", "phase_starts"})
 _TILE_EVENTS = frozenset({"tile_destroyed", "tile_damaged"})
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """How a layout's tiles are dealt, worked out once per layout rather than per match."""
+
+    #: Per tile type (by index): its stock of backs less the pinned ones, before the shuffle.
+    pools: tuple[tuple[str, ...], ...]
+    #: Per land space: (space, tile types bottom to top, pinned back or None per tile).
+    land: tuple[tuple[int, tuple[int, ...], tuple[str | None, ...]], ...]
+    #: Water spaces on the board's edge (where the Wind module's compass rose may go).
+    border_water: tuple[int, ...]
 
 
 @dataclass
@@ -30,35 +43,58 @@ class Prepared:
     tokens: tuple[tuple[int, int, int], ...] = ()
     #: Where snails may be placed (empty: any land).
     starts: tuple[int, ...] = ()
+    #: The deal worked out from the fields above (:func:`plan_dealing`).
+    dealing: Dealing = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.dealing = plan_dealing(self.rules, self.stacks, self.tables, self.pinned)
 
 
-def deal_backs(
+def plan_dealing(
     rules: Rules,
     stacks: Sequence[tuple[int, ...]],
-    st: State,
+    tables: BoardTables,
     pinned: Sequence[tuple[str | None, ...]] = (),
-) -> None:
-    """Put every tile on the board: pinned backs where the layout pins them, the rest of each
-    type's stock dealt at random."""
-    pools: dict[int, list[str]] = {}
+) -> Dealing:
+    """The pools of backs to shuffle and the land to deal them on (see :func:`deal_backs`)."""
+    pools: list[tuple[str, ...]] = []
     for tile_index, tile_id in enumerate(rules.tile_ids):
         pool = [back for back, count in rules.stock.get(tile_id, []) for _ in range(count)]
         for space, stack in enumerate(stacks):
             for tile, back in zip(stack, pinned[space] if pinned else (), strict=False):
                 if tile == tile_index and back is not None and back in pool:
                     pool.remove(back)
-        st.rng.shuffle(pool)
-        pools[tile_index] = pool
+        pools.append(tuple(pool))
+    land = []
     for space, stack in enumerate(stacks):
         if stack:
             fixed = pinned[space] if pinned else ()
-            backs: list[str] = []
-            for i, t in enumerate(stack):
-                back = fixed[i] if i < len(fixed) else None
-                if back is None:
-                    back = pools[t].pop() if pools[t] else "blank"
-                backs.append(back)
-            st.set_top(space, stack, tuple(backs))
+            land.append(
+                (
+                    space,
+                    stack,
+                    tuple(fixed[i] if i < len(fixed) else None for i in range(len(stack))),
+                )
+            )
+    border_water = tuple(x for x in tables.border if not stacks[x])
+    return Dealing(tuple(pools), tuple(land), border_water)
+
+
+def deal_backs(st: State, dealing: Dealing) -> None:
+    """Put every tile on the board: pinned backs where the layout pins them, the rest of each
+    type's stock dealt at random."""
+    pools = [list(pool) for pool in dealing.pools]
+    rng = st.rng
+    for pool in pools:
+        shuffle(rng, pool)
+    for space, stack, fixed in dealing.land:
+        backs: list[str] = []
+        for t, back in zip(stack, fixed, strict=True):
+            if back is None:
+                pool = pools[t]
+                back = pool.pop() if pool else "blank"
+            backs.append(back)
+        st.set_top(space, stack, tuple(backs))
 
 
 def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
@@ -67,48 +103,58 @@ def setup_players(st: State, factions: Sequence[str | None], with_snails: bool =
     team_leaders = int(rules.param("team.leader"))
     team_soldiers = int(rules.param("team.soldiers"))
     kinds = rules.module_team(st.modules)
+    roster = ["leader"] * team_leaders + [
+        kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
+    ]
+    # a kind met once is named after it (p1-leader); several are numbered (p1-leader2)
+    single = [kind != "soldier" and roster.count(kind) == 1 for kind in roster]
+    basics = [rules.card_index[basic] for basic in BASIC_ACTIONS]
     for p, faction_id in enumerate(factions):
         st.pfaction[p] = faction_id
         faction = rules.factions.get(faction_id) if faction_id else None
-        abilities = faction.abilities if faction else ()
-        for ability in abilities:
-            mod = ability.modifier
-            if mod == "ignore_line_of_sight":
-                st.p_ignore_los[p] = ability.id
-                st.p_ignore_optional[p] = ability.optional
-                st.p_ignore_once[p] = ability.once
-                when = ability.args.get("when") or {}
-                st.p_ignore_when[p] = (when.get("kind"), int(when.get("dice_at_least", 0)))
-            elif mod == "stay_in_shell":
-                st.p_stay[p] = ability.id
-                st.p_stay_optional[p] = ability.optional
-                st.p_stay_once[p] = ability.once
-            elif mod == "attack_from_water":
-                st.p_from_water[p] = True
-            elif mod == "water_immune":
-                st.p_water_immune[p] = True
-            elif mod == "draw_extra":
-                a = ability.args
-                st.p_draw_extra[p] = (
-                    int(a.get("phase", 0)),
-                    int(a.get("discard_drawn", 0)),
-                    int(a.get("setup", 0)),
-                )
-        st.p_triggers[p] = tuple(a for a in abilities if a.events)
-        st.any_triggers |= any(a.events & _LATE_EVENTS for a in abilities)
-        st.enter_triggers |= any("snail_enters" in a.events for a in abilities)
-        roster = ["leader"] * team_leaders + [
-            kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
-        ]
-        for kind in roster if with_snails else ():
-            # a kind met once is named after it (p1-leader); several are numbered (p1-leader2)
-            single = kind != "soldier" and roster.count(kind) == 1
-            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if single else "")
-        for basic in BASIC_ACTIONS:
-            st.p_basic[p][basic] = new_instance(st, rules.card_index[basic])
+        if faction is not None:
+            _faction_abilities(st, p, faction)
+        for kind, alone in zip(roster if with_snails else (), single, strict=False):
+            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if alone else "")
+        for basic, index in zip(BASIC_ACTIONS, basics, strict=True):
+            st.p_basic[p][basic] = new_instance(st, index)
         card_id = faction.card if faction else None
         if card_id and card_id in rules.card_index:
             st.p_faction_card[p] = new_instance(st, rules.card_index[card_id])
+
+
+def _faction_abilities(st: State, p: int, faction: Faction) -> None:
+    """A seat takes on its faction's modifiers and triggers."""
+    modifiers = faction.modifiers
+    ability = modifiers.get("ignore_line_of_sight")
+    if ability is not None:
+        st.p_ignore_los[p] = ability.id
+        st.p_ignore_optional[p] = ability.optional
+        st.p_ignore_once[p] = ability.once
+        when = ability.args.get("when") or {}
+        st.p_ignore_when[p] = (when.get("kind"), int(when.get("dice_at_least", 0)))
+    ability = modifiers.get("stay_in_shell")
+    if ability is not None:
+        st.p_stay[p] = ability.id
+        st.p_stay_optional[p] = ability.optional
+        st.p_stay_once[p] = ability.once
+    if "attack_from_water" in modifiers:
+        st.p_from_water[p] = True
+    if "water_immune" in modifiers:
+        st.p_water_immune[p] = True
+    ability = modifiers.get("draw_extra")
+    if ability is not None:
+        a = ability.args
+        st.p_draw_extra[p] = (
+            int(a.get("phase", 0)),
+            int(a.get("discard_drawn", 0)),
+            int(a.get("setup", 0)),
+        )
+    events = faction.events
+    st.p_triggers[p] = faction.triggers
+    st.faction_events |= events
+    st.any_triggers |= not events.isdisjoint(_LATE_EVENTS)
+    st.enter_triggers |= "snail_enters" in events
 
 
 def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None = None) -> int:
@@ -130,26 +176,25 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     st.skind.append(kind)
     st.saim.append(0)
     st.s_leader.append(rank == "leader")
-    push_immune = False
-    scout = NO_SCOUT
-    medic: tuple[int, int] | None = None
-    for ability in soldier.abilities:
-        if ability.modifier == "push_immune":
-            push_immune = True
-        elif ability.modifier == "untargetable_single_at_range":
-            scout = int(ability.args.get("min_range", 1))
-        elif ability.modifier == "heal_on_meeting":
-            medic = (int(ability.args.get("other", 10)), int(ability.args.get("self", 5)))
-            st.medic_id = ability.id
-            st.medic_once = ability.once
-            st.medics = True
-    st.s_triggers.append(tuple(a for a in soldier.abilities if a.events))
-    st.any_triggers |= any(a.events & _LATE_EVENTS for a in soldier.abilities)
-    st.enter_triggers |= any("snail_enters" in a.events for a in soldier.abilities)
-    st.tile_triggers |= any(a.events & _TILE_EVENTS for a in soldier.abilities)
-    st.s_push_immune.append(push_immune)
-    st.s_scout.append(scout)
-    st.s_medic.append(medic)
+    modifiers = soldier.modifiers
+    scout = modifiers.get("untargetable_single_at_range")
+    medic = modifiers.get("heal_on_meeting")
+    if medic is not None:
+        st.medic_id = medic.id
+        st.medic_once = medic.once
+        st.medics = True
+    events = soldier.events
+    st.s_triggers.append(soldier.triggers)
+    st.any_triggers |= not events.isdisjoint(_LATE_EVENTS)
+    st.enter_triggers |= "snail_enters" in events
+    st.tile_triggers |= not events.isdisjoint(_TILE_EVENTS)
+    st.s_push_immune.append("push_immune" in modifiers)
+    st.s_scout.append(NO_SCOUT if scout is None else int(scout.args.get("min_range", 1)))
+    st.s_medic.append(
+        None
+        if medic is None
+        else (int(medic.args.get("other", 10)), int(medic.args.get("self", 5)))
+    )
     st.p_snails[p].append(s)
     return s
 
@@ -176,26 +221,29 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
         known = ", ".join(rules.modules) or "none"
         raise ValueError(f"unknown module{plural} {', '.join(unknown)}; known: {known}")
     st = State(rules, prepared.tables, spec.players, frozenset(spec.modules), spec.seed)
-    deal_backs(rules, prepared.stacks, st, prepared.pinned)
+    dealing = prepared.dealing
+    deal_backs(st, dealing)
     for tok, space, count in prepared.tokens:
         st.add_token(tok, space, count)
     st.starts = prepared.starts
     setup_players(st, factions)
-    spaces = prepared.starts or [x for x, stack in enumerate(prepared.stacks) if stack]
-    room = len(spaces) * st.capacity
+    room = len(prepared.starts or dealing.land) * st.capacity
     if room < len(st.sp):
         raise ValueError(
             f"the layout's land holds {room} snails, but {spec.players} players bring {len(st.sp)}"
         )
-    st.deck = [new_instance(st, c) for c in rules.deck(st.modules)]
-    st.rng.shuffle(st.deck)
+    deck = rules.deck(st.modules)
+    start = len(st.card_of)
+    st.card_of.extend(deck)  # one new card instance per copy (as new_instance makes them)
+    st.deck = list(range(start, start + len(deck)))
+    shuffle(st.rng, st.deck)
     st.first = st.rng.randrange(st.n)
     hand = int(rules.param("setup.hand"))
     for p in st.order():
         st.draw(p, hand + st.p_draw_extra[p][2])
     if st.wind_on:
         # the rulebook puts the compass rose on an empty (water) space at the board's edge
-        border = [x for x in prepared.tables.border if not st.stack[x]]
+        border = dealing.border_water
         if not border:
             raise ValueError(
                 f"the Wind module needs an empty border space for the compass rose, but every"

@@ -17,6 +17,7 @@ from editor.games.snails.engine import cards, dice, health, movement, terrain, t
 from editor.games.snails.engine.decisions import options_text
 from editor.games.snails.engine.tables import DIRECTIONS
 from editor.games.snails.engine.victory import GameOver
+from editor.games.snails.engine.view import SnailsView
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import Ability, Rules
@@ -40,6 +41,10 @@ class State:
         self.rng = random.Random(seed)
         self.seed = seed
         self.n = n_players
+        #: Per 1st player: every seat in turn order from them (order() leaves out the out).
+        self.turns = tuple(
+            tuple((first + k) % n_players for k in range(n_players)) for first in range(n_players)
+        )
         self.first = 0
         self.round = 0
         self.phase = "setup"
@@ -93,6 +98,8 @@ class State:
         self.enter_triggers = False
         #: Whether any soldier ability fires on tile_destroyed or tile_damaged.
         self.tile_triggers = False
+        #: Every event some seat's faction abilities answer (setup_players adds them).
+        self.faction_events: frozenset[str] = frozenset()
         #: The seat whose card is being resolved and the card's id (-1, "": none, such as in
         #: the Cleaning phase): who and what caused an event, for triggers' by and cause.
         self.actor = -1
@@ -114,6 +121,8 @@ class State:
         self.wind_dir = -1
         self.wind_space = -1
         self.events: list[tuple[Any, ...]] = []
+        #: The cause of each death logged in ``events``, in order (for the outcome's counts).
+        self.death_causes: list[str] = []
         #: Where snails may be placed at setup (empty: any land).
         self.starts: tuple[int, ...] = ()
         #: Die faces the next rolls take (a rules example's roll), in order.
@@ -160,14 +169,14 @@ class State:
         }
         #: Seats not yet eliminated.
         self.players_left = n_players
-        self.enter_token_abilities = [
-            (t.index, a) for t in rules.tokens for a in t.abilities if "snail_enters" in a.events
-        ]
-        #: Token abilities by the other events they answer (tokens on the event's space).
-        self.token_abilities: dict[str, list[tuple[int, Ability]]] = {
-            event: [(t.index, a) for t in rules.tokens for a in t.abilities if event in a.events]
-            for event in ("tile_destroyed", "tile_damaged", "action_resolved")
-        }
+        self.enter_token_abilities = rules.token_triggers["snail_enters"]
+        #: Token abilities by the events they answer (tokens on the event's space; those of
+        #: phase_starts on any space).
+        self.token_abilities: Mapping[str, tuple[tuple[int, Ability], ...]] = rules.token_triggers
+        #: The phases some token's ability fires at (phase_starts; a phase-less one: Cleaning).
+        self.token_phases = frozenset(
+            a.phase or "cleaning" for _, a in rules.token_triggers["phase_starts"]
+        )
         #: Whether anything answers action_resolved or phase_starts, so the flow looks for
         #: triggers after each action and at each phase: a token's ability here, a faction's or
         #: soldier's as setup adds them (setup_players, add_snail).
@@ -207,7 +216,13 @@ class State:
                 f"{choice!r} is not a legal {d.kind} choice for {self.player_names[d.player]}"
                 f" ({d.prompt}); legal: {options_text(d.options)}"
             )
-        self._advance(choice)
+        gen = self._gen  # _advance, written out: this runs for every decision
+        assert gen is not None
+        try:
+            self._pending = gen.send(choice)
+        except StopIteration:
+            self._pending = None
+            self._gen = None
 
     def outcome(self) -> Outcome | None:
         """How the match ended, once it has."""
@@ -276,14 +291,12 @@ class State:
 
     def order(self) -> list[int]:
         """Seats still in, in turn order from the 1st player."""
-        n = self.n
-        return [(self.first + k) % n for k in range(n) if not self.out[(self.first + k) % n]]
+        out = self.out
+        return [p for p in self.turns[self.first] if not out[p]]
 
     def view(self, seat: int) -> Any:
         """What one seat may see."""
-        from editor.games.snails.engine.view import make_view
-
-        return make_view(self, seat)
+        return SnailsView(self, seat)
 
     # --- scenarios (rules examples) -----------------------------------------------------
 
@@ -389,6 +402,7 @@ _MUTABLE = (
     "contamination",
     "wind_dir",
     "events",
+    "death_causes",
     "forced_faces",
     "moved",
     "elim_count",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from editor.core.hexgrid import (
     Direction,
@@ -13,6 +15,8 @@ from editor.core.hexgrid import (
     neighbours,
     to_pixel,
 )
+
+T = TypeVar("T")
 
 #: Direction names in clockwise order; a direction is its index here.
 DIRECTIONS: tuple[str, ...] = tuple(d.name for d in Direction)
@@ -40,11 +44,42 @@ class BoardTables:
     toward: tuple[tuple[tuple[int, ...], ...], ...]
     #: Spaces with fewer than six on-board neighbours.
     border: tuple[int, ...]
+    #: Tables derived from the ones above on first use (:meth:`derived`, :meth:`span`).
+    _derived: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def size(self) -> int:
         """Number of spaces."""
         return len(self.labels)
+
+    def derived(self, name: str, build: Callable[[BoardTables], T]) -> T:
+        """A table the rules derive from this board (``build(self)``), built once per board;
+        ``name`` tells it from the others (one name, one ``build``)."""
+        found: T | None = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = build(self)
+        return found
+
+    def span(self, space: int, nearest: int, farthest: int) -> tuple[int, ...]:
+        """The spaces from ``nearest`` to ``farthest`` away from ``space``, ring by ring (a
+        card's range), worked out once per board and range."""
+        key = (space, nearest, farthest)
+        found: tuple[int, ...] | None = self._derived.get(key)
+        if found is None:
+            rings = self.rings[space]
+            found = self._derived[key] = tuple(
+                x for k in range(nearest, min(farthest, len(rings) - 1) + 1) for x in rings[k]
+            )
+        return found
+
+    def within(self, space: int, nearest: int, farthest: int) -> frozenset[int]:
+        """The :meth:`span` of a range as a set, to test many spaces against (once per board
+        and range)."""
+        key = ("within", space, nearest, farthest)
+        found: frozenset[int] | None = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = frozenset(self.span(space, nearest, farthest))
+        return found
 
     def direction(self, a: int, b: int) -> int:
         """Direction index from ``a`` to its neighbour ``b``; ValueError if not adjacent."""

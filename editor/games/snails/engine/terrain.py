@@ -25,7 +25,7 @@ def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...
     """Set a space's tiles (bottom to top) and recompute its level."""
     st.stack[space] = stack
     st.backs[space] = backs
-    st.level[space] = st.rules.level_of(stack[-1]) if stack else 0
+    st.level[space] = st.rules.tile_levels[stack[-1]] if stack else 0  # rules.level_of
 
 
 def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
@@ -37,10 +37,15 @@ def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
     tile = stack[-1]
     back = st.backs[space][-1]
     # tokens answering their tile's destruction fire once it is gone (they go with it)
-    doomed = tuple(
-        a
-        for tok, a in st.token_abilities["tile_destroyed"]
-        if st.tok[tok][space] and (a.cause is None or cause in a.cause)
+    answering = st.token_abilities["tile_destroyed"]
+    doomed = (
+        tuple(
+            a
+            for tok, a in answering
+            if st.tok[tok][space] and (a.cause is None or cause in a.cause)
+        )
+        if answering
+        else ()
     )
     st.set_top(space, stack[:-1], st.backs[space][:-1])
     for row in st.tok:
@@ -55,8 +60,20 @@ def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
     after = ("tile_destroyed", space, back, doomed, cause, by, snail)
     if st.moment is not None:
         st.moment.append(after)
-        return
-    yield from _aftermath(st, after)
+    elif _answered(st, after):
+        yield from _aftermath(st, after)
+
+
+def _answered(st: State, after: Aftermath) -> bool:
+    """Whether anything may answer a tile's event (when nothing does, no aftermath is run):
+    its back's abilities, tokens that lay or lie on it, factions' or snails' abilities."""
+    event, _, back, tokens, _, _, _ = after
+    return bool(
+        (st.token_abilities[event] if tokens is None else tokens)
+        or event in st.faction_events
+        or st.tile_triggers
+        or any(event in ability.events for ability in st.rules.backs.get(back, ()))
+    )
 
 
 def _aftermath(st: State, after: Aftermath) -> Gen:
@@ -74,7 +91,8 @@ def _aftermath(st: State, after: Aftermath) -> Gen:
         )
     for ability in tokens:
         yield from run_ops(st, event_ctx(st, by, snail, cause, space), ability.effects)
-    yield from st.player_triggers(event, by, snail, cause, space)
+    if event in st.faction_events:
+        yield from st.player_triggers(event, by, snail, cause, space)
     if st.tile_triggers:
         for s in st.occ[space]:
             yield from st.snail_triggers(event, s, cause, by=by)
@@ -114,8 +132,8 @@ def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Ge
     after = ("tile_damaged", space, st.backs[space][-1], None, cause, by, snail)
     if st.moment is not None:
         st.moment.append(after)
-        return
-    yield from _aftermath(st, after)
+    elif _answered(st, after):
+        yield from _aftermath(st, after)
 
 
 def add_token(st: State, tok: int, space: int, count: int) -> None:

@@ -40,8 +40,9 @@ def finish(st: State, reason: str) -> None:
         best = max(score(st, p) for p in cands)
         cands = [p for p in cands if score(st, p) == best]
     winners = tuple(sorted(cands))
-    lost_water = sum(1 for e in st.events if e[0] == "death" and e[3] == "water")
-    lost_attack = sum(1 for e in st.events if e[0] == "death" and e[3] == "attack")
+    causes = st.death_causes
+    lost_water = causes.count("water")
+    lost_attack = causes.count("attack")
     st.ended = Outcome(
         winners=winners,
         reason=reason,
