@@ -1,5 +1,5 @@
 """The games Seastack supports; importing this package registers all of them."""
 
-from editor.games import snails
+from editor.games import snails, snakes_of_wrath, snit_smashing
 
-__all__ = ["snails"]
+__all__ = ["snails", "snakes_of_wrath", "snit_smashing"]
