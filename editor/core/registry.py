@@ -87,6 +87,32 @@ class FaceLine:
 
 
 @dataclass(frozen=True)
+class TileArt:
+    """A tile seen from above, as plain data to draw: its colour and the paths on it, for
+    tiles whose paths meet across their sides (roads, rivers, railways).
+
+    ``paths`` are the sides (the grid's direction names: ``N``, ``E``, ``S``, ``W`` on a
+    square) a path runs to from the tile's middle, drawn in ``path_colour``. ``ends`` are
+    round end marks: ``""`` at the middle, or a side, with the mark near it and a short path
+    from that side to it, drawn in ``end_colour`` ("": the path's colour; another when the
+    end belongs to another path than the one through the middle). ``cross`` lays a cross of
+    that colour over the tile ("" for none); ``text`` is written in its middle and
+    ``corner`` in its top left corner (a letter or two). ``shape`` is the grid kind of its
+    outline.
+    """
+
+    fill: str
+    paths: tuple[str, ...] = ()
+    path_colour: str = "#1b1b1b"
+    ends: tuple[str, ...] = ()
+    end_colour: str = ""
+    cross: str = ""
+    text: str = ""
+    corner: str = ""
+    shape: str = "square"
+
+
+@dataclass(frozen=True)
 class Face:
     """A card, faction or other entry as a reader sees it, for the editor's Preview dock."""
 
@@ -102,6 +128,8 @@ class Face:
     #: Abilities (of a faction, a soldier type, a token), one line each.
     abilities: tuple[FaceLine, ...] = ()
     text: str = ""
+    #: Tiles drawn from above, each with its caption (a tile type's shapes).
+    art: tuple[tuple[str, TileArt], ...] = ()
 
 
 #: The face of one entry of a content file, from its file kind (``cards``) and validated data.
@@ -185,7 +213,9 @@ class Frame:
 
     ``stacks`` gives every space's tiles bottom to top (``()`` is an empty space),
     ``counters`` the non-zero counter counts by space (tokens, markers: the game's kinds),
-    ``status`` short lines the game words about the match (its situation, who is out).
+    ``status`` short lines the game words about the match (its situation, who is out);
+    ``art`` how the tile on a space looks from above, for games whose tiles carry paths
+    (drawn instead of its stack).
     """
 
     stacks: Mapping[str, tuple[str, ...]]
@@ -194,6 +224,7 @@ class Frame:
     round: int
     phase: str
     status: tuple[str, ...] = ()
+    art: Mapping[str, TileArt] = field(default_factory=dict)
 
 
 #: The tile types of the packs a layout uses, in the packs' order.

@@ -1,6 +1,12 @@
 """The design the live simulator plays: a layout (saved or not), the designer's packs and
 the unsaved text of open files, loaded through the one workspace loader and set up for the
 game's engine, or refused with a reason and the first diagnostics.
+
+A pack folder, or a content file in one, plays too, whatever its game: when no layout of
+that game is open, the game's first bundled layout (by file name) is played with the pack
+added to the packs it names (:func:`design_to_play` for the editor, :func:`open_scenario`
+for ``seastack simulate``). A game with nothing to lay out ships such a layout: the
+scenario naming its table and packs.
 """
 
 from __future__ import annotations
@@ -8,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,10 +22,12 @@ from typing import Any
 import editor.games  # noqa: F401  (registers every game, whoever imports this first)
 from editor.core import registry
 from editor.core.diagnostics import Diagnostic, sort_diagnostics
+from editor.core.documents import load_document, parse_document
 from editor.core.engine import Engine
-from editor.core.files import display_path
-from editor.core.layouts import Layout
-from editor.core.workspace import PathError, Workspace, load_workspace
+from editor.core.files import display_path, file_kind, find_pack_root
+from editor.core.layouts import Layout, dump_layout
+from editor.core.resources import layouts_dir
+from editor.core.workspace import PathError, Workspace, load_workspace, open_layout
 
 #: How many diagnostics an invalid design shows: enough to start fixing, few enough to read.
 FIRST_DIAGNOSTICS = 5
@@ -145,3 +153,135 @@ def prepare_design(design: Design) -> Ready | Invalid:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         return Invalid(f"cannot set up a match: {message}", diagnostics)
     return Ready(loaded, layout, game.id, game.engine, prepared)
+
+
+# --- a pack of a game whose layout is not open ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """The pack a folder is, or a file lies in: its folder, id and game."""
+
+    folder: Path
+    id: str
+    game: str
+
+
+def pack_of(path: Path, texts: Mapping[Path, str] | None = None) -> PackInfo | None:
+    """The pack a folder is or a file lies in, from its ``pack.yaml`` alone (its unsaved
+    text when ``texts`` has it); None outside a pack or for a manifest that cannot be read."""
+    root = find_pack_root(path.resolve())  # "a/b/.." is "a", not inside "a/b"
+    if root is None:
+        return None
+    manifest = root / "pack.yaml"
+    text = (texts or {}).get(manifest.resolve())
+    if text is not None:
+        document, _ = parse_document(text, display_path(manifest))
+    else:
+        document, _ = load_document(manifest, display_path(manifest))
+    data = document.data if document is not None else None
+    if not isinstance(data, dict):
+        return None
+    pack_id, game = data.get("id"), data.get("game")
+    if not isinstance(pack_id, str) or not isinstance(game, str):
+        return None
+    return PackInfo(root, pack_id, game)
+
+
+def first_layout(game_id: str) -> Path | None:
+    """The first bundled layout of a game, by file name, if it has one and an engine."""
+    game = registry.get(game_id)
+    if game is None or game.engine is None:
+        return None
+    for path in sorted(layouts_dir().glob("*.layout.yaml")):
+        document, _ = load_document(path, display_path(path))
+        data = document.data if document is not None else None
+        if isinstance(data, dict) and data.get("game") == game_id:
+            return path
+    return None
+
+
+def attached(layout_path: Path, pack_id: str) -> str | None:
+    """The text of a (bundled, valid) layout file with a pack added to the packs it names;
+    None when the file is not a layout that reads."""
+    document, problems = load_document(layout_path, display_path(layout_path))
+    if document is None or problems:
+        return None
+    try:
+        layout = Layout.from_document(document)
+    except (KeyError, TypeError, ValueError):
+        return None
+    packs = layout.packs or ()
+    if pack_id not in packs:
+        layout = dataclasses.replace(layout, packs=(*packs, pack_id))
+    return dump_layout(layout)
+
+
+def design_to_play(design: Design, layout_game: str | None) -> Design:
+    """The design the simulator plays: the layout's own, unless the open content files that
+    lie in packs are all of other games than the layout's; then the last one's game's first
+    bundled layout, with that file's pack added (its folder loaded with the designer's)."""
+    packs = [info for info in (pack_of(path, design.texts) for path in design.texts) if info]
+    if not packs or any(info.game == layout_game for info in packs):
+        return design
+    info = packs[-1]
+    layout_path = first_layout(info.game)
+    text = attached(layout_path, info.id) if layout_path is not None else None
+    if layout_path is None or text is None:
+        return design
+    folders = [
+        info.folder,
+        *(f for f in design.pack_folders if f.resolve() != info.folder.resolve()),
+    ]
+    return Design(layout_path, text, tuple(folders), design.texts)
+
+
+def open_scenario(
+    path: Path | str, *, packs: Sequence[Path | str] = ()
+) -> tuple[Workspace, Layout | None]:
+    """:func:`~editor.core.workspace.open_layout`, taking a pack folder or a content file in
+    one too: its game's first bundled layout with the pack added, loaded with its folder.
+
+    Raises :class:`PathError` for a folder that is no pack, or a pack whose game has no
+    bundled layout to play on.
+    """
+    given = Path(path)
+    if str(path).strip() and given.exists() and file_kind(given) != "layout":
+        info = pack_of(given)
+        if info is None and given.is_dir():
+            raise PathError(
+                f"{str(path)!r} is a folder but not a pack (it has no pack.yaml); give a"
+                " layout file (*.layout.yaml) or a pack folder"
+            )
+        if info is not None:
+            layout_path = first_layout(info.game)
+            text = attached(layout_path, info.id) if layout_path is not None else None
+            if layout_path is None or text is None:
+                raise PathError(
+                    f"the pack {info.id} is of {info.game!r}, which has no bundled layout"
+                    " to play on; give a layout file (*.layout.yaml)"
+                )
+            texts = {layout_path.resolve(): text}
+            ws = load_workspace([layout_path, info.folder, *packs], texts=texts)
+            return ws, ws.layout_at(display_path(layout_path))
+    return open_layout(path, packs=packs)
+
+
+# --- which packs a batch plays ----------------------------------------------------------------
+
+
+def packs_played(ready: Ready) -> list[tuple[str, str]]:
+    """The packs a set-up design plays, ``(id, version)``, dependencies first."""
+    return [(p.id, p.version) for p in ready.loaded.workspace.packs_in_use(ready.layout)]
+
+
+def open_packs_not_played(ready: Ready, open_files: Iterable[Path]) -> list[str]:
+    """The ids of the packs of the design's game whose files are open but that the design
+    does not play (not attached to the layout): the designer's edits there change nothing."""
+    played = {pack_id for pack_id, _ in packs_played(ready)}
+    missing: list[str] = []
+    for path in open_files:
+        info = pack_of(path)
+        if info and info.game == ready.game_id and info.id not in played | set(missing):
+            missing.append(info.id)
+    return missing

@@ -26,7 +26,7 @@ from editor.core import registry
 from editor.core.grid import Coord, Grid, grid_for
 from editor.core.hexgrid import from_offset
 from editor.core.layouts import Layout
-from editor.core.registry import GameEditor
+from editor.core.registry import GameEditor, TileArt
 from editor.core.workspace import Workspace
 from editor.studio.field_marks import picture_extras, workspace_options
 
@@ -123,6 +123,9 @@ class BoardPicture:
     badges: dict[str, str] = field(default_factory=dict)
     #: The colour of each counter kind its game gives; others get one derived from the id.
     counter_colours: dict[str, str] = field(default_factory=dict)
+    #: How the tile on a space looks from above, by label, drawn instead of its stack (a
+    #: replay's frame of a game whose tiles carry paths).
+    art: dict[str, TileArt] = field(default_factory=dict)
 
     @classmethod
     def rectangle(

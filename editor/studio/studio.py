@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from editor.core.diagnostics import Diagnostic
-from editor.sim.design import Design
+from editor.sim.design import Design, design_to_play
 from editor.sim.live import Snapshot
 from editor.studio.layout_model import LayoutModel
+from editor.studio.problem_focus import ProblemFocus
 
 
 class Change(Enum):
@@ -65,6 +66,8 @@ class Studio:
         self.diagnostics: list[Diagnostic] = []
         #: The latest snapshot of the live simulator (None before the first batch).
         self.results: Snapshot | None = None
+        #: Moves a problem the edits brought to the space just edited (stock exceeded).
+        self._focus = ProblemFocus()
         self.model = model
         self._adopt(model)
 
@@ -94,6 +97,7 @@ class Studio:
         if model is not self.model:
             self.model = model
             self._adopt(model)
+        self._focus.start()
         self.emit(Change.LAYOUT_REPLACED, model)
 
     def _adopt(self, model: LayoutModel) -> None:
@@ -106,6 +110,7 @@ class Studio:
 
     def _edited(self, model: LayoutModel, changed: frozenset[str] | None) -> None:
         if model is self.model:  # a layout no longer open says nothing
+            self._focus.layout_edited(changed)
             self.emit(Change.LAYOUT_EDITED, changed)
 
     # --- the designer's packs and open files ---------------------------------------------
@@ -119,6 +124,7 @@ class Studio:
         """Use these pack folders (duplicates and nested repeats dropped)."""
         self._folders = tuple(unique_folders(folders))
         self.model.pack_folders = self._folders
+        self._focus.other_change()
         self.emit(Change.PACKS_CHANGED, self._folders)
 
     def read_texts_from(self, source: TextSource) -> None:
@@ -131,24 +137,31 @@ class Studio:
 
     def text_changed(self, path: Path | None) -> None:
         """An open content file's text changed: the design the simulator plays did too."""
+        self._focus.other_change()
         self.emit(Change.TEXT_CHANGED, path)
 
     # --- checks and results ---------------------------------------------------------------
 
     def check(self) -> list[Diagnostic]:
-        """Check the layout as it is now, with the open files' texts, and tell the docks."""
-        self.diagnostics = self.model.check(self.texts())
+        """Check the layout as it is now, with the open files' texts, and tell the docks; a
+        problem the last edits brought points at the space edited
+        (:mod:`editor.studio.problem_focus`)."""
+        found = self.model.check(self.texts())
+        self.diagnostics = self._focus.focus(found, self.model.checked_text())
         self.emit(Change.CHECKED, self.diagnostics)
         return self.diagnostics
 
     def design(self) -> Design:
-        """What the simulator plays: the layout as edited, the pack folders, open texts."""
-        return Design(
+        """What the simulator plays: the layout as edited, the pack folders, open texts; or,
+        when the open content files are all of another game than the layout's, that game's
+        first bundled layout with their pack (``design_to_play``)."""
+        own = Design(
             layout_path=self.model.path,
             layout_text=self.model.checked_text(),
             pack_folders=self._folders,
             texts=self.texts(),
         )
+        return design_to_play(own, self.model.layout.game)
 
     def batch_started(self) -> None:
         """The simulator started a batch on the design."""

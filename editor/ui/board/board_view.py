@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.core.registry import TileArt
 from editor.studio.board_picture import BoardPicture, describe_space
 from editor.ui.board.painters import Painter, fill_colour, for_grid
 
@@ -98,6 +99,8 @@ class SpaceItem(QGraphicsPolygonItem):
         self.counters: list[str] = []
         self.counter_colours: Mapping[str, str] = {}
         self.badge: str | None = None
+        #: The tile seen from above (its paths), drawn instead of the stack.
+        self.art: TileArt | None = None
         self.label_mode = LabelMode.ALWAYS
         self.hovered = False
         self.selected = False
@@ -172,6 +175,7 @@ class SpaceItem(QGraphicsPolygonItem):
             empty_colour=empty.empty_colour,
             empty_border=empty.empty_border,
             empty_ink=empty.empty_ink,
+            art=self.art,
         )
         if self.selected or self.hovered:
             painter.save()
@@ -245,6 +249,7 @@ class BoardScene(QGraphicsScene):
         item.counters = list(picture.counters.get(label, ()))
         item.counter_colours = picture.counter_colours
         item.badge = picture.badges.get(label)
+        item.art = picture.art.get(label)
         tip = describe_space(label, item.stack, picture.empty_word)
         if item.counters:
             counts = Counter(item.counters)

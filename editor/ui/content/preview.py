@@ -1,7 +1,8 @@
 """The Preview dock: the card, faction... under the text cursor, as a readable face.
 
 The face comes from the game's ``preview`` hook (:class:`editor.core.registry.Game`); this
-module only finds the entry under the cursor in the parsed text and draws the face. Text
+module only finds the entry under the cursor in the parsed text and draws the face: its words
+as rich text, and the tiles it shows from above (``Face.art``) as pictures below them. Text
 that does not parse, or an entry its schema rejects, keeps the last good face, greyed, with
 "(text has errors)".
 """
@@ -9,19 +10,22 @@ that does not parse, or an entry its schema rejects, keeps the last good face, g
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.core import registry
 from editor.core.documents import Document, parse_document
 from editor.core.file_games import game_for_kind
 from editor.core.files import file_kind
-from editor.core.registry import Face
+from editor.core.registry import Face, TileArt
 from editor.core.schemas import SchemaRegistry
+from editor.ui.common.tile_art import paint_tile_art
 
 FOLLOW_DELAY_MS = 200
 ERRORS_NOTE = "(text has errors)"
@@ -92,6 +96,66 @@ def face_html(face: Face, stale: bool = False) -> str:
     return "".join(parts)
 
 
+class ArtStrip(QWidget):
+    """The tiles of a face seen from above, each with its caption, in rows that wrap."""
+
+    #: A tile's side, the room of one tile with its caption, and the gap between them.
+    TILE = 72
+    CELL = QSize(104, 72 + 34)
+    GAP = 8
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.art: tuple[tuple[str, TileArt], ...] = ()
+        self.stale = False
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.setVisible(False)
+
+    def set_art(self, art: Sequence[tuple[str, TileArt]], stale: bool = False) -> None:
+        """Show these tiles (greyed when ``stale``); none hides the strip."""
+        self.art, self.stale = tuple(art), stale
+        self.setVisible(bool(self.art))
+        self.updateGeometry()
+        self.update()
+
+    def _columns(self, width: int) -> int:
+        return max(1, (width + self.GAP) // (self.CELL.width() + self.GAP))
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        rows = math.ceil(len(self.art) / self._columns(width))
+        return rows * (self.CELL.height() + self.GAP)
+
+    def sizeHint(self) -> QSize:
+        width = 3 * (self.CELL.width() + self.GAP)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.CELL.width(), self.heightForWidth(self.CELL.width()))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self.stale:
+            painter.setOpacity(0.45)
+        columns = self._columns(self.width())
+        cell_w, cell_h = self.CELL.width(), self.CELL.height()
+        for index, (caption, art) in enumerate(self.art):
+            row, column = divmod(index, columns)
+            left, top = column * (cell_w + self.GAP), row * (cell_h + self.GAP)
+            centre = QPointF(left + cell_w / 2, top + self.TILE / 2 + 2)
+            paint_tile_art(painter, centre, self.TILE / 2, art)
+            painter.setPen(self.palette().text().color())
+            box = QRectF(left, top + self.TILE + 6, cell_w, cell_h - self.TILE - 6)
+            flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+            painter.drawText(box, int(flags) | int(Qt.TextFlag.TextWordWrap), caption)
+        painter.end()
+
+
 class PreviewPanel(QWidget):
     """Shows the face of the entry under the cursor; follows the text as it is typed."""
 
@@ -113,9 +177,17 @@ class PreviewPanel(QWidget):
         self.status_label = QLabel("", self)
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.setWordWrap(True)
+        #: The tiles the face shows from above, below its words.
+        self.art = ArtStrip(self)
+        page = QWidget(self)
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.label)
+        page_layout.addWidget(self.art)
+        page_layout.addStretch(1)
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
-        scroll.setWidget(self.label)
+        scroll.setWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(scroll, 1)
@@ -205,6 +277,7 @@ class PreviewPanel(QWidget):
             self.label.setText(html.escape(ERRORS_NOTE if stale else NOTHING))
         else:
             self.label.setText(face_html(face, self.stale))
+        self.art.set_art(face.art if face is not None else (), self.stale)
         self.status_label.setText(problem)
         self.status_label.setVisible(bool(problem))
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -61,6 +61,11 @@ SPEEDS = (("½×", 1000), ("1×", 500), ("2×", 250), ("4×", 125), ("8×", 60))
 DEFAULT_SPEED = 1
 #: How many players a replay plays when no batch set the plan (a seed entered at once).
 DEFAULT_PLAYERS = 2
+#: The games list's columns.
+COLUMNS = ("#", "seed", "factions", "winner", "rounds")
+FACTIONS_COLUMN = COLUMNS.index("factions")
+#: The most of the tab's width the games list and the log take at first (the board the rest).
+LIST_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -139,9 +144,12 @@ class ReplayPanel(QWidget):
         self._replay_base: BoardPicture | None = None
 
         # the games of the batch, and a seed entry
-        self.games = QTableWidget(0, 5, self)
-        self.games.setHorizontalHeaderLabels(["#", "seed", "factions", "winner", "rounds"])
+        self.games = QTableWidget(0, len(COLUMNS), self)
+        self.games.setHorizontalHeaderLabels(list(COLUMNS))
         self.games.verticalHeader().setVisible(False)
+        # long faction lists wrap at their spaces onto a second line, not off the edge
+        self.games.setWordWrap(True)
+        self.games.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.games.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.games.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -179,6 +187,7 @@ class ReplayPanel(QWidget):
         self.status.setWordWrap(True)
         #: The frame's status lines (the sea, the wind, who is out).
         self.situation = QLabel(self)
+        self.situation.setWordWrap(True)
         pixmaps = QStyle.StandardPixmap
         self.start_button = _button(
             pixmaps.SP_MediaSkipBackward, "Start", "Jump to the set-up (Home)", self
@@ -216,26 +225,38 @@ class ReplayPanel(QWidget):
         ):
             controls.addWidget(widget)
         controls.addWidget(self.slider, 1)
-        controls.addWidget(self.step_label)
         controls.addWidget(self.speed)
+        # the step and the situation on a line of their own: the controls stay narrow, so
+        # the games list keeps the width its columns need beside the board
+        where = QHBoxLayout()
+        where.addWidget(self.situation, 1)
+        where.addWidget(self.step_label)
         middle = QWidget(self)
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)
         middle_layout.addWidget(self.title)
         middle_layout.addWidget(self.board, 1)
-        middle_layout.addWidget(self.situation)
+        middle_layout.addLayout(where)
         middle_layout.addLayout(controls)
         middle_layout.addWidget(self.status)
 
         self.log = EventLog(self)
         self.log.step_chosen.connect(self.set_step)
 
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(left)
+        # the games over the event log on the left, as wide as the games' columns need;
+        # the board takes the rest, the largest room there is for it
+        lists = QSplitter(Qt.Orientation.Vertical, self)
+        lists.addWidget(left)
+        lists.addWidget(self.log)
+        lists.setStretchFactor(0, 2)
+        lists.setStretchFactor(1, 3)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(lists)
         splitter.addWidget(middle)
-        splitter.addWidget(self.log)
-        splitter.setStretchFactor(1, 3)
-        splitter.setStretchFactor(2, 2)
+        splitter.setStretchFactor(1, 1)
+        splitter.splitterMoved.connect(self._splitter_moved)
+        #: Whether the user moved the splitter (then the lists keep the width chosen).
+        self._user_sized = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
@@ -341,11 +362,61 @@ class ReplayPanel(QWidget):
                     item.setForeground(QBrush(QColor("#c62828")))
                     item.setToolTip(result.error or "")
                 self.games.setItem(row, col, item)
-        self.games.resizeColumnsToContents()
+        self.fit_columns()
         rows = [row for row, r in enumerate(self.results) if r.index == picked]
         self.games.blockSignals(True)
         self.games.setCurrentCell(rows[0] if rows else -1, 0)
         self.games.blockSignals(False)
+
+    def fit_columns(self) -> None:
+        """Every column of the games list in sight: each as wide as its texts, the factions
+        wrapped two a line, and the lists given the width that takes (at first, and up to
+        :data:`LIST_SHARE` of the tab, until the user moves the splitter)."""
+        games = self.games
+        games.resizeColumnsToContents()
+        metrics = games.fontMetrics()
+        pairs = [
+            " vs ".join(r.factions[i : i + 2])
+            for r in self.results
+            for i in range(0, len(r.factions), 2)
+        ]
+        if pairs:
+            pad = 2 * games.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 12
+            widest = max(metrics.horizontalAdvance(pair) for pair in pairs) + pad
+            games.setColumnWidth(FACTIONS_COLUMN, min(games.columnWidth(FACTIONS_COLUMN), widest))
+        games.resizeRowsToContents()
+        if not self._user_sized:
+            self._size_lists()
+
+    def list_width(self) -> int:
+        """The width the games list needs to show every column: the columns, its frame and
+        its vertical scroll bar."""
+        games = self.games
+        columns = sum(games.columnWidth(c) for c in range(games.columnCount()))
+        bar = games.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return columns + 2 * games.frameWidth() + bar + 2
+
+    def _size_lists(self) -> None:
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        left = min(self.list_width(), int(total * LIST_SHARE))
+        self.splitter.setSizes([left, total - left])
+
+    def _splitter_moved(self, _pos: int, _index: int) -> None:
+        self._user_sized = True
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Resized: the lists keep the width their columns need (until the user chooses)."""
+        super().resizeEvent(event)
+        if not self._user_sized and self.results:
+            self._size_lists()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown (its tab chosen): the games listed while it was hidden get their width."""
+        super().showEvent(event)
+        if not self._user_sized and self.results:
+            self._size_lists()
 
     def set_fallback(self, fallback: Callable[[], ReplayContext] | None) -> None:
         """How to make a context from the layout being edited when no batch gave one."""
@@ -531,6 +602,7 @@ class ReplayPanel(QWidget):
             },
             badges={},
             counter_colours=dict(base.counter_colours),
+            art=dict(frame.art),
         )
         self._set_picture(picture)
         self.pieces.set_pieces(frame.pieces)

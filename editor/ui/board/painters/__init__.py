@@ -18,11 +18,14 @@ from editor.ui.board.painters.base import (
     TERRACE,
     Painter,
     border_of_empty,
+    contrast_ratio,
     counter_colour,
     counter_initials,
     fill_colour,
     ink_for,
     ink_of_empty,
+    laid_over,
+    readable_ink,
     tile_colour,
 )
 from editor.ui.board.painters.hex import HexPainter
@@ -37,12 +40,15 @@ __all__ = [
     "Painter",
     "SquarePainter",
     "border_of_empty",
+    "contrast_ratio",
     "counter_colour",
     "counter_initials",
     "fill_colour",
     "for_grid",
     "ink_for",
     "ink_of_empty",
+    "laid_over",
+    "readable_ink",
     "tile_colour",
 ]
 

@@ -34,8 +34,9 @@ from PySide6.QtGui import (
 )
 
 from editor.core.grid import Grid, Point, grid_for
-from editor.core.registry import GameEditor
+from editor.core.registry import GameEditor, TileArt
 from editor.studio.board_picture import BoardPicture
+from editor.ui.common.tile_art import paint_tile_art
 
 __all__ = [
     "BORDER_COLOUR",
@@ -44,11 +45,14 @@ __all__ = [
     "TERRACE",
     "Painter",
     "border_of_empty",
+    "contrast_ratio",
     "counter_colour",
     "counter_initials",
     "fill_colour",
     "ink_for",
     "ink_of_empty",
+    "laid_over",
+    "readable_ink",
     "tile_colour",
 ]
 
@@ -87,6 +91,53 @@ def ink_for(background: QColor) -> QColor:
     """Dark text on light fills, light text on dark ones."""
     luminance = 0.299 * background.redF() + 0.587 * background.greenF() + 0.114 * background.blueF()
     return QColor("#1b1b1b") if luminance > 0.55 else QColor("#f4f4f4")
+
+
+def _luminance(colour: QColor) -> float:
+    """The relative luminance of an opaque colour, as WCAG 2 defines it (0 black, 1 white)."""
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * linear(colour.redF())
+        + 0.7152 * linear(colour.greenF())
+        + 0.0722 * linear(colour.blueF())
+    )
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours: 1 (none) to 21 (black on white);
+    text wants at least 4.5.
+
+    >>> round(contrast_ratio(QColor("#000000"), QColor("#ffffff")), 1)
+    21.0
+    """
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable_ink(background: QColor) -> QColor:
+    """Black or white, whichever contrasts more with ``background``: at least 4.5 to 1 on
+    any colour (the least, about 4.6, is on a mid grey), so a label reads on every fill.
+
+    >>> readable_ink(QColor("#bd0026")).name(), readable_ink(QColor("#ffffb2")).name()
+    ('#ffffff', '#000000')
+    """
+    black, white = QColor("#000000"), QColor("#ffffff")
+    return (
+        white if contrast_ratio(white, background) >= contrast_ratio(black, background) else black
+    )
+
+
+def laid_over(base: QColor, top: QColor) -> QColor:
+    """The colour seen where ``top`` (with its alpha) lies over an opaque ``base``."""
+    alpha = top.alphaF()
+    return QColor.fromRgbF(
+        base.redF() + (top.redF() - base.redF()) * alpha,
+        base.greenF() + (top.greenF() - base.greenF()) * alpha,
+        base.blueF() + (top.blueF() - base.blueF()) * alpha,
+    )
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:
@@ -246,6 +297,7 @@ class Painter:
         empty_colour: str = DEFAULT_EMPTY,
         empty_border: str = "",
         empty_ink: str = "",
+        art: TileArt | None = None,
     ) -> None:
         """Paint one space centred at ``center``.
 
@@ -257,7 +309,8 @@ class Painter:
         ``None`` for none) draws a row of mark badges instead of the count; ``counters``
         (coloured by ``counter_colours``, see :func:`counter_colour`) and ``badge`` add
         markers. An empty space is ``empty_colour``, outlined in ``empty_border`` and labelled
-        in ``empty_ink`` (both derived from the empty colour when not given).
+        in ``empty_ink`` (both derived from the empty colour when not given). ``art`` draws
+        the tile seen from above (its paths) instead of the stack's terraces and count.
         """
         stack = list(stack)
         fill = fill_colour(stack, colours, empty_colour)
@@ -273,6 +326,9 @@ class Painter:
         painter.setBrush(base)
         painter.drawPolygon(self.shape(center, size))
 
+        if art is not None:
+            paint_tile_art(painter, center, size, art)
+            stack = stack[:1]  # no terraces nor count: the art shows what lies there
         # Terraces: each higher tile a smaller copy in its own colour with a darker rim, lit
         # from the top left by a one-unit drop shadow, so height reads like contour lines.
         for level, tile in enumerate(stack[1:], start=1):
@@ -306,11 +362,11 @@ class Painter:
                     painter.setPen(Qt.PenStyle.NoPen)
                     painter.setBrush(base)
                     painter.drawRoundedRect(plate, size * 0.05, size * 0.05)
-                painter.setPen(ink_for(base) if stack else ink_of_empty(empty_colour, empty_ink))
-                painter.drawText(label_box, Qt.AlignmentFlag.AlignCenter, label)
+                label_ink = ink_for(base) if stack else ink_of_empty(empty_colour, empty_ink)
+                self.paint_label(painter, center, size, label, label_ink)
             if tile_marks and any(mark for mark in tile_marks):
                 self._paint_tile_marks(painter, center, size, stack, tile_marks, colours)
-            elif stack:
+            elif stack and art is None:
                 font.setPixelSize(max(int(size * 0.34), 1))
                 font.setBold(True)
                 painter.setFont(font)
@@ -328,6 +384,24 @@ class Painter:
     def label_box(self, center: QPointF, size: float) -> QRectF:
         """Where a space's label is written: a band across the top of the space."""
         return QRectF(center.x() - size * 0.6, center.y() - size * 0.8, size * 1.2, size * 0.36)
+
+    def label_colour(
+        self, stack: Sequence[str], colours: Mapping[str, str] | None, empty_colour: str
+    ) -> QColor:
+        """The colour a space's label is written on: its bottom tile's (a taller stack sets
+        the label on a plate of it), or the empty colour."""
+        return tile_colour(stack[0], colours) if stack else _empty(empty_colour)
+
+    def paint_label(
+        self, painter: QPainter, center: QPointF, size: float, label: str, ink: QColor
+    ) -> None:
+        """Write a space's label in its band, in ``ink`` (also over an overlay: a heatmap
+        writes the label again above its colour, so that it keeps its contrast)."""
+        font = QFont()
+        font.setPixelSize(max(int(size * 0.25), 1))
+        painter.setFont(font)
+        painter.setPen(ink)
+        painter.drawText(self.label_box(center, size), Qt.AlignmentFlag.AlignCenter, label)
 
     def _paint_tile_marks(
         self,
