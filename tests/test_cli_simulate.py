@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import socket
+import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from distributed import Client, LocalCluster
 
 from editor.cli import main
 from editor.core import registry
 from editor.core.engine import MatchSpec
 from editor.core.resources import layouts_dir
+from editor.sim.executors import dask as dask_backend
+from editor.sim.runner import game_seed
+from tests.sim.executors.napping_snails import FOLDER, Killer
 from tests.sim.test_runner import RaceEngine
 
 TINY = """\
@@ -73,9 +82,9 @@ def test_json_is_the_same_whatever_the_jobs(capsys: pytest.CaptureFixture[str], 
     assert code == 0
     code, two, _ = run(capsys, *args, "--jobs", "2")
     assert code == 0
-    first, second = json.loads(one), json.loads(two)
-    assert first.pop("jobs") == 1 and second.pop("jobs") == 2
-    assert first == second
+    assert one == two  # byte for byte: nothing in it says how many workers played
+    first = json.loads(one)
+    assert "jobs" not in first and first["rerun"] == 0
     assert first["games"] == first["finished"] == 40
     wins = sum(seat["wins"]["successes"] for seat in first["seats"])
     assert wins == 40  # the race never ties: one winner a game
@@ -194,7 +203,7 @@ def test_paths_that_are_not_layouts(capsys: pytest.CaptureFixture[str], tmp_path
     code, _, err = run(capsys, str(tmp_path / "missing.layout.yaml"))
     assert code == 2 and "no such file" in err
     code, _, err = run(capsys, str(tmp_path))
-    assert code == 2 and "is a folder; give a layout file" in err
+    assert code == 2 and "is a folder" in err and "give a layout file (*.layout.yaml)" in err
     board = layouts_dir() / "snails-expert.board.yaml"
     code, _, err = run(capsys, str(board))
     assert code == 2 and "is not a layout file" in err
@@ -221,11 +230,12 @@ def test_snails_on_crustacean_the_same_whatever_the_jobs(
     args = (CRUSTACEAN, "--games", "12", "--modules", "specialists,wind", "--seed", "3")
     code, one, err = run(capsys, *args, "--jobs", "1", "--json")
     assert code == 0, err
-    code, two, err = run(capsys, *args, "--jobs", "2", "--json")
-    assert code == 0, err
-    first, second = json.loads(one), json.loads(two)
-    assert first.pop("jobs") == 1 and second.pop("jobs") == 2
-    assert first == second
+    # two local workers, and Dask clusters of one and two workers started for the run
+    for backend in (("--jobs", "2"), ("--dask", "--jobs", "1"), ("--dask", "--jobs", "2")):
+        code, other, err = run(capsys, *args, *backend, "--json")
+        assert code == 0, err
+        assert other == one, backend  # byte for byte
+    first = json.loads(one)
     assert (first["layout"], first["game"], first["modules"]) == (
         "crustacean",
         "snails",
@@ -233,7 +243,12 @@ def test_snails_on_crustacean_the_same_whatever_the_jobs(
     )
     assert first["finished"] == 12 and first["errors"] == []
     titles = [s["title"] for s in first["sections"]]
-    assert titles == ["Snails lost", "Tiles destroyed per round", "Cards played"]
+    assert titles == [
+        "Snails lost",
+        "Tiles destroyed per round",
+        "Losses by the end of each round",
+        "Cards played",
+    ]
     assert 1 <= first["rounds"]["mean"] <= 6
     cards = {row["label"] for row in first["sections"][2]["rows"]}
     assert {"crawl", "hit", "shell"} <= cards
@@ -378,3 +393,142 @@ def test_a_path_with_a_newline_cannot_forge_a_line(
     assert code == 2
     assert not any(line.startswith("x.layout.yaml:1:1") for line in err.splitlines()), err
     assert "a\\nx.layout.yaml" in err
+
+
+def test_dask_without_distributed_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # what an import then raises
+    code, out, err = run(capsys, str(tiny), "--dask")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "seastack simulate: the Dask backend needs the 'distributed' package:"
+        " pip install -e '.[dask]'"
+    )
+
+
+def test_a_dask_address_that_is_no_scheduler_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, str(tiny), "--dask", "localhost-8786")
+    assert code == 2 and out == ""
+    assert "--dask localhost-8786 is not a scheduler's address (tcp://HOST:PORT)" in err
+    monkeypatch.setattr(dask_backend, "CONNECT_TIMEOUT", 0.5)
+    with socket.socket() as listener:  # a port nobody answers on: bound, never listening
+        listener.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        code, out, err = run(capsys, CRUSTACEAN, "--dask", address, "--games", "2")
+    assert code == 2 and out == ""
+    assert err.startswith(f"seastack simulate: cannot reach the Dask scheduler at {address}: ")
+    assert "Traceback" not in err
+
+
+def test_the_summary_says_how_many_games_were_rerun(
+    capsys: pytest.CaptureFixture[str], flaky_snails: Any
+) -> None:
+    flaky = flaky_snails(crash=True)  # its flaky games end their worker's process
+    args = (CRUSTACEAN, "--games", "4", "--players", "2", "--bots", "random", "--jobs", "2")
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 1, err
+    summary = json.loads(out)
+    crashing = [i for i in range(4) if flaky.fails(game_seed(0, i))]
+    assert [e["index"] for e in summary["errors"]] == crashing and crashing
+    for entry in summary["errors"]:
+        assert entry["error"].startswith("WorkerLost: the worker playing it was lost 3 times")
+        assert entry["choices"] == []  # its seed replays it: nothing was recorded
+    # each crashing game was handed out again twice before it counted as failed
+    assert summary["rerun"] >= 2 * len(crashing)
+    assert summary["finished"] == 4 - len(crashing)
+    code, text, err = run(capsys, *args)
+    assert code == 1, err
+    line = next(x for x in text.splitlines() if "rerun" in x)
+    assert re.fullmatch(
+        r"\d+ games were rerun: \d+ workers lost before returning them \(process \d+: exit"
+        r" code 3; .*\)",
+        line,
+    ), line
+    assert int(line.split()[0]) >= 2 * len(crashing)
+
+
+@pytest.fixture(scope="module")
+def napping_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A Dask cluster of two workers one chosen match of which naps (``napping_snails``),
+    its scheduler's address, and the folder that chooses the match."""
+    folder = tmp_path_factory.mktemp("nap")
+    with warnings.catch_warnings():  # another cluster's health routes may hold port 8787
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        local = LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=50,
+            preload=["tests.sim.executors.napping_snails"],
+            env={FOLDER: str(folder)},
+        )
+    with local:
+        yield local.scheduler_address, folder
+
+
+def test_a_dask_worker_killed_mid_batch_is_in_the_summary(
+    capsys: pytest.CaptureFixture[str], napping_cluster: tuple[str, Path], alive: Any
+) -> None:
+    address, folder = napping_cluster
+    args = (CRUSTACEAN, "--games", "40", "--players", "2", "--bots", "random", "--seed", "9")
+    code, calm, err = run(capsys, *args, "--jobs", "2", "--json")
+    assert code == 0, err
+    killer = Killer(folder, game_seed(9, 12))  # the worker that starts match 12 is killed
+    code, out, err = run(capsys, *args, "--dask", address, "--json")
+    victim = killer.join()
+    assert code == 0, err
+    assert victim and not alive(victim)
+    summary, undisturbed = json.loads(out), json.loads(calm)
+    # ranges of 40 // (2 workers * 8) = 2 games: matches 12 and 13 were played again
+    assert (summary.pop("rerun"), undisturbed.pop("rerun")) == (2, 0)
+    assert summary == undisturbed  # the same games, the same results
+    with Client(address) as client:  # the killed worker's nanny starts it again
+        client.wait_for_workers(2, timeout=60)
+    killer = Killer(folder, game_seed(9, 30))
+    code, text, err = run(capsys, *args, "--dask", address)
+    assert code == 0, err
+    assert killer.join()
+    assert (
+        "\n2 games were rerun: 1 worker lost before returning them"
+        " (a Dask worker: its process died)\n" in text
+    )
+    assert "40 games in " in err and f"on the Dask cluster at {address} (2 workers)" in err
+
+
+def test_the_summary_names_the_packs_played_with_their_versions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    snakes = str(layouts_dir() / "snakes-of-wrath.layout.yaml")
+    code, out, err = run(capsys, snakes, "--games", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["packs"] == [{"id": "snakes-of-wrath-base", "version": "1.0.0"}]
+    code, out, err = run(capsys, CRUSTACEAN, "--games", "2", "--modules", "specialists")
+    assert code == 0, err
+    assert "packs: snails-base 1.0.0, snails-fire-in-the-shell 1.0.0\n" in out
+
+
+def test_compare_plays_both_designs_alike_and_reports_the_changes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    flat = tmp_path / "flat.layout.yaml"
+    text = (layouts_dir() / "crustacean.layout.yaml").read_text("utf-8")
+    flat.write_text(text.replace("[beach, meadow, mountain]", "[beach]"), "utf-8")
+    args = ("--games", "8", "--seed", "5", "--json")
+    code, alone, err = run(capsys, CRUSTACEAN, *args)
+    assert code == 0, err
+    code, out, err = run(capsys, CRUSTACEAN, "--compare", str(flat), *args)
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {"before", "after", "changes"}
+    assert data["before"] == json.loads(alone)  # the first design is played as on its own
+    assert data["after"] != data["before"]  # no mountains: another game
+    report = tmp_path / "report.html"
+    code, _, err = run(
+        capsys, CRUSTACEAN, "--compare", str(flat), "--games", "4", "--report", str(report)
+    )
+    assert code == 0, err
+    assert "baseline" in report.read_text("utf-8").lower()

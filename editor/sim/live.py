@@ -39,7 +39,7 @@ CLOSE_TIMEOUT = 10.0
 
 #: Modules a forkserver imports once, so each worker it forks starts with them loaded. (A
 #: worker still runs the main script's top level again, as under spawn: keep it light.)
-PRELOAD = ("editor.games", "editor.sim.runner")
+PRELOAD = ("editor.games", "editor.sim.runner", "editor.sim.executors.local")
 
 State = Literal["idle", "loading", "running", "done", "paused", "cancelled", "failed"]
 

@@ -171,6 +171,8 @@ def format_summary(summary: Mapping[str, Any]) -> str:
     lines.append(
         f"{head}; {summary['players']} players, seed {summary['seed']}, modules: {modules}"
     )
+    if summary.get("packs"):
+        lines.append("packs: " + ", ".join(f"{p['id']} {p['version']}" for p in summary["packs"]))
     lines.append("")
     lines.append("Win rate per seat (95% Wilson interval; a shared win counts for each winner)")
     lines += _table(

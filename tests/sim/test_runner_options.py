@@ -127,7 +127,7 @@ def test_one_job_can_still_play_in_a_worker_process(prepared: Any) -> None:
 
 def test_ramped_chunks_start_with_single_matches_and_change_no_result(prepared: Any) -> None:
     batch = Batch(ENGINE, prepared, plan(40), jobs=2, chunk=8, ramp=True, context="fork")
-    sizes = [stop - start for start, stop in batch._ranges()]
+    sizes = [stop - start for start, stop in batch.ranges()]
     assert sizes[:4] == [1, 1, 1, 1] and max(sizes) == 8 and sum(sizes) == 40
     ramped = sorted(batch, key=lambda r: r.index)
     plain = run_batch(ENGINE, prepared, plan(40))

@@ -1,0 +1,192 @@
+"""How the simulator scales: games per second with 1 and 2 local worker processes and on a
+2-worker local Dask cluster, side by side in one run. Run on demand, never in the suite.
+
+    .venv/bin/python benchmarks/bench_scaling.py [--games 2000] [--repeat 3] [--bots random]
+
+Each backend plays the same batch (complete 4-player games on the bundled Crustacean
+layout with both modules, factions drawn per game) through ``seastack simulate``'s own path:
+the design sent to the workers as a JSON job, rebuilt there once, results streamed back as
+JSON records. A warm-up batch first starts the workers and rebuilds the design, so that the
+figures are the steady rate, not the start-up. The backends take turns, ``--repeat`` times,
+and each one's best turn is shown.
+
+Two figures per backend, since the machine may be shared:
+
+- games per wall-clock second (what a designer waits for; other jobs on the machine pull
+  it down), and its speed-up over one local worker (the target for two is 1.85x);
+- games per second of the busiest worker's own CPU time (``/proc`` for local workers,
+  ``time.process_time`` in each Dask worker): what the backend would give with a free core
+  per worker, so the speed-up from it shows the cost of splitting the work, whatever else
+  runs on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from machine import cpu_name  # benchmarks/machine.py, beside this script
+
+import editor.games  # noqa: F401  (registers the games)
+from editor.core import registry
+from editor.core.resources import layouts_dir
+from editor.core.workspace import open_layout
+from editor.sim.executors import Executor
+from editor.sim.executors.dask import DaskExecutor
+from editor.sim.executors.jobs import Content, content_of
+from editor.sim.executors.local import LocalPool
+from editor.sim.runner import Batch, BatchPlan
+
+
+@dataclass
+class Figures:
+    """One backend's run: wall seconds, the busiest worker's CPU seconds, games."""
+
+    backend: str
+    workers: int
+    wall: float
+    busiest: float
+    total: float
+    games: int
+    failed: int
+
+
+def _proc_cpu(pid: int) -> float:
+    """User plus system CPU seconds of a process, from /proc (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _local_cpu(pool: LocalPool) -> Callable[[], dict[int, float]]:
+    return lambda: {pid: _proc_cpu(pid) for pid in pool.pids()}
+
+
+def _dask_cpu(executor: DaskExecutor) -> Callable[[], dict[str, float]]:
+    return lambda: dict(executor.client.run(time.process_time))
+
+
+def _measure(
+    name: str,
+    executor: Executor,
+    cpu: Callable[[], dict[Any, float]],
+    engine: Any,
+    prepared: Any,
+    content: Content,
+    plan: BatchPlan,
+) -> Figures:
+    warm = BatchPlan(**{**_fields(plan), "games": 4 * executor.workers, "seed": plan.seed + 1})
+    list(Batch(engine, prepared, warm, executor=executor, content=content))
+    before = cpu()
+    start = time.perf_counter()
+    batch = Batch(engine, prepared, plan, executor=executor, content=content)
+    results = list(batch)
+    wall = time.perf_counter() - start
+    after = cpu()
+    spent = [after[key] - before.get(key, 0.0) for key in after]
+    failed = sum(not r.ok for r in results)
+    return Figures(name, executor.workers, wall, max(spent), sum(spent), len(results), failed)
+
+
+def _best(turns: list[Figures]) -> Figures:
+    """The fastest wall time and, apart, the least CPU time of the busiest worker."""
+    fast = min(turns, key=lambda run: run.wall)
+    lean = min(turns, key=lambda run: run.busiest)
+    return Figures(
+        fast.backend, fast.workers, fast.wall, lean.busiest, lean.total, fast.games, fast.failed
+    )
+
+
+def _fields(plan: BatchPlan) -> dict[str, Any]:
+    return {name: getattr(plan, name) for name in BatchPlan.__dataclass_fields__}
+
+
+def main() -> None:
+    """Play the batch on each backend and print the figures side by side."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--layout", default="crustacean.layout.yaml")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--modules", default="specialists,wind")
+    parser.add_argument("--bots", default="random", help="one bot for every seat")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="turns; the best of each is shown")
+    parser.add_argument("--context", default=None, help="local start method (default fork)")
+    args = parser.parse_args()
+
+    ws, layout = open_layout(layouts_dir() / args.layout)
+    if layout is None or any(d.is_error for d in ws.report()):
+        raise SystemExit(f"{args.layout} does not load cleanly")
+    game = registry.get(layout.game)
+    if game is None or game.engine is None:
+        raise SystemExit(f"no rules engine for {layout.game!r}")
+    engine = game.engine
+    prepared = engine.prepare(ws, layout)
+    content = content_of(ws, layout)
+    plan = BatchPlan(
+        games=args.games,
+        players=args.players,
+        bots=(args.bots,) * args.players,
+        seed=args.seed,
+        modules=frozenset(m for m in args.modules.split(",") if m),
+        factions=tuple(engine.factions(prepared)),
+    )
+
+    local_1, local_2 = LocalPool(1, context=args.context), LocalPool(2, context=args.context)
+    dask = DaskExecutor.start_local(2)
+    backends: list[tuple[str, Executor, Callable[[], dict[Any, float]]]] = [
+        ("local pool, 1 worker", local_1, _local_cpu(local_1)),
+        ("local pool, 2 workers", local_2, _local_cpu(local_2)),
+        ("Dask, local cluster of 2", dask, _dask_cpu(dask)),
+    ]
+    turns: dict[str, list[Figures]] = {name: [] for name, _, _ in backends}
+    try:
+        # in turns, so that the load of a shared machine weighs on every backend alike
+        for _ in range(args.repeat):
+            for name, executor, cpu in backends:
+                turns[name].append(_measure(name, executor, cpu, engine, prepared, content, plan))
+    finally:
+        for _, executor, _ in backends:
+            executor.close()
+    runs = [_best(turns[name]) for name, _, _ in backends]
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(f"{cpu_name()} ({cores} cores), {platform.system()}, Python {platform.python_version()}")
+    print(f"load average at the end: {load}")
+    print(
+        f"{args.games} games a backend, best of {args.repeat} turns: {layout.id},"
+        f" {args.players} players, modules {sorted(plan.modules)}, {args.bots} bots"
+    )
+    base = runs[0]
+    header = (
+        f"{'backend':<26} {'wall s':>7} {'games/s':>8} {'x':>6}"
+        f" {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6}"
+    )
+    print(header)
+    for run in runs:
+        rate = run.games / run.wall
+        cpu_rate = run.games / run.busiest if run.busiest else float("nan")
+        base_cpu = base.games / base.busiest if base.busiest else float("nan")
+        speed_up = rate / (base.games / base.wall)
+        print(
+            f"{run.backend:<26} {run.wall:>7.2f} {rate:>8.0f} {speed_up:>5.2f}x"
+            f" {run.busiest:>21.2f} {cpu_rate:>12.0f} {cpu_rate / base_cpu:>5.2f}x"
+            f"  (all workers {run.total:.2f} cpu-s)"
+            + (f"  ({run.failed} failed)" if run.failed else "")
+        )
+
+
+if __name__ == "__main__":
+    main()
