@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# installed packs are read from the user's data folder: never the real one in tests
+os.environ["SEASTACK_DATA_DIR"] = _DATA_DIR = tempfile.mkdtemp(prefix="seastack-test-data-")
 
 import pytest
 
@@ -18,6 +22,8 @@ from editor.core import registry
 from editor.core.engine import MatchSpec
 from editor.core.resources import content_dir
 from editor.games.snails.engine import SnailsEngine
+
+atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

@@ -27,9 +27,14 @@ class Pack:
     dependencies: dict[str, str] = field(default_factory=dict)
     documents: list[tuple[str, Document]] = field(default_factory=list)
     bundled: bool = False
+    #: Where the pack comes from: ``bundled`` with Seastack, ``installed`` from a pack file
+    #: into the user's data folder, or a ``folder`` the designer named.
+    origin: str = "folder"
 
     @classmethod
-    def from_document(cls, document: Document, folder: Path, bundled: bool = False) -> Pack:
+    def from_document(
+        cls, document: Document, folder: Path, bundled: bool = False, origin: str | None = None
+    ) -> Pack:
         """A pack from a manifest that passed its schema."""
         data = document.data
         return cls(
@@ -41,6 +46,7 @@ class Pack:
             manifest=document,
             dependencies={k: str(v) for k, v in data.get("dependencies", {}).items()},
             bundled=bundled,
+            origin=origin if origin is not None else ("bundled" if bundled else "folder"),
         )
 
     def files_of_kind(self, kind: str) -> Iterator[Document]:
@@ -91,8 +97,13 @@ def check_dependencies(packs: Mapping[str, Pack]) -> list[Diagnostic]:
                 message = f"{text!r} is not a version range; write one like '>=1.0,<2'"
                 out.append(doc.error_at(where, "bad-version-range", message))
             dep = packs.get(dep_id)
+            wanted = text.strip() if text.strip() not in ("", "*") else "any version"
             if dep is None:
-                message = f"pack {pack.id!r} needs pack {dep_id!r}, which is not installed"
+                message = (
+                    f"pack {pack.id!r} needs {dep_id} {wanted}, which is not bundled, installed"
+                    f" or in a folder given; install a version of {dep_id} that matches"
+                    f" {wanted}, or add the folder that holds it"
+                )
                 out.append(doc.error_at(where, "missing-dependency", message, at_key=True))
                 continue
             graph.add_edge(pack.id, dep_id)
@@ -106,8 +117,9 @@ def check_dependencies(packs: Mapping[str, Pack]) -> list[Diagnostic]:
                 and not spec.contains(version, prereleases=True)
             ):
                 message = (
-                    f"pack {pack.id!r} needs {dep_id} {text}, but version {dep.version}"
-                    " is installed"
+                    f"pack {pack.id!r} needs {dep_id} {text}, but the {dep_id} in use is"
+                    f" version {dep.version} ({dep.origin}); install a version that matches"
+                    f" {text}"
                 )
                 out.append(doc.error_at(where, "dependency-version", message))
     out.extend(_cycle_groups(graph, packs))

@@ -24,7 +24,6 @@ from editor.core.files import (
     Found,
     display_path,
     file_kind,
-    find_pack_root,
     is_link,
     link_loops,
     link_problem,
@@ -32,6 +31,14 @@ from editor.core.files import (
 )
 from editor.core.layout_schema import compose_layout_schema, layout_schema_name
 from editor.core.layouts import Layout
+from editor.core.pack_files.discovery import (
+    choose_installed,
+    demands_of,
+    installed_packs,
+    origin_of,
+    pack_root_of,
+)
+from editor.core.pack_files.user_folders import packs_dir
 from editor.core.packs import Pack, check_dependencies, closure
 from editor.core.resources import content_dir, layouts_dir
 from editor.core.schemas import SchemaRegistry, schema_id, shared_registry
@@ -125,14 +132,18 @@ def load_workspace(
     paths: Sequence[Path | str] | None = None,
     *,
     bundled: bool = True,
+    installed: bool | None = None,
     texts: dict[Path, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Workspace:
     """Load and check files; with no paths, check everything bundled.
 
-    ``texts`` gives the unsaved text of open files (the editor's buffers): it is used
-    instead of what is on disk. ``progress(done, total)`` is called as files are checked.
-    A path that does not exist raises :class:`PathError`.
+    The packs a design can use (:mod:`editor.core.pack_files.discovery`): the bundled ones
+    (``bundled``), the installed ones the files loaded name or depend on (``installed``, by
+    default as ``bundled``; from ``<data>/packs``), and those in ``paths``; never a folder
+    above them. ``texts`` gives the unsaved text of open files (the editor's buffers): it is
+    used instead of what is on disk. ``progress(done, total)`` is called as files are
+    checked. A path that does not exist raises :class:`PathError`.
     """
     # A game registers itself when its package is imported; the callers import editor.games.
     ws = Workspace(schemas=shared_registry())
@@ -149,6 +160,8 @@ def load_workspace(
             loader.add_tree(path, target=True)
         else:
             loader.add_file(path, target=True, explicit=True)
+    if bundled if installed is None else installed:
+        loader.add_installed()
     loader.finish()
     # every caller (the CLI, the editor, the simulator, the tests) gets at most MAX_PROBLEMS
     # diagnostics a file, whichever stage found them
@@ -188,6 +201,20 @@ class _Loader:
         #: Pack folders holding a file the user asked about: such a pack is the user's,
         #: and replaces a bundled pack with its id (as when its pack.yaml is asked about).
         self.asked_roots: set[Path] = set()
+        self.installed_root = packs_dir()
+
+    def add_installed(self) -> None:
+        """The installed packs the files loaded so far name or depend on, as context: one
+        version of each id (see :func:`choose_installed`), none whose id is loaded already."""
+        ws = self.ws
+        demands = demands_of(
+            (ws.kinds[shown], document.data) for shown, document in ws.documents.items()
+        )
+        chosen = choose_installed(
+            installed_packs(self.installed_root), demands.named, demands.ranges, demands.provided
+        )
+        for pack in chosen:
+            self.add_tree(pack.folder, target=False)
 
     def add_tree(self, folder: Path, *, target: bool) -> None:
         found: Found = walk_yaml(folder)
@@ -214,7 +241,7 @@ class _Loader:
     def add_file(self, path: Path, *, target: bool, explicit: bool) -> None:
         # a file stays inside its pack: a link there is refused, only a link the user named
         # outside every pack is followed (a loop never is)
-        if is_link(path) and (not explicit or find_pack_root(path) is not None or link_loops(path)):
+        if is_link(path) and (not explicit or pack_root_of(path) is not None or link_loops(path)):
             self._refuse_link(path, target=target)
             return
         resolved = path.resolve()
@@ -248,7 +275,7 @@ class _Loader:
             return
         self.ws.documents[shown] = document
         if kind != "pack" and kind not in CORE_KINDS:
-            root = find_pack_root(path)
+            root = pack_root_of(path)
             if root is not None:
                 if target:
                     self.asked_roots.add(root.resolve())
@@ -264,7 +291,7 @@ class _Loader:
         # faction or token defined next to it.
         game_kinds = {kind for game in registry.games() for kind in game.content.file_kinds}
         for path in walk_yaml(root).files:
-            if file_kind(path) in game_kinds:
+            if file_kind(path) in game_kinds and _same_folder(pack_root_of(path), resolved):
                 self.add_file(path, target=False, explicit=False)
 
     def finish(self) -> None:
@@ -328,7 +355,7 @@ class _Loader:
         return game.content.file_kinds[kind], f"{game.id} {kind} file"
 
     def _game_of_pack_file(self, shown: str) -> str | None:
-        root = find_pack_root(Path(shown))
+        root = pack_root_of(Path(shown))
         if root is None:
             return None
         manifest = self.ws.documents.get(display_path(root / "pack.yaml"))
@@ -341,8 +368,9 @@ class _Loader:
         ws = self.ws
         for path, document in manifests:
             folder = path.parent
-            bundled = _under(folder, content_dir())
-            pack = Pack.from_document(document, folder, bundled=bundled)
+            origin = origin_of(folder, self.installed_root)
+            bundled = origin == "bundled"
+            pack = Pack.from_document(document, folder, bundled=bundled, origin=origin)
             if bundled:
                 ws.bundled_pack_ids.add(pack.id)
             previous = ws.packs.get(pack.id)
@@ -355,7 +383,7 @@ class _Loader:
             kind = ws.kinds[shown]
             if kind in CORE_KINDS:
                 continue
-            root = find_pack_root(Path(shown))
+            root = pack_root_of(Path(shown))
             owner = folders.get(root.resolve()) if root else None
             if owner is not None:
                 owner.documents.append((kind, document))
@@ -443,6 +471,11 @@ class _Loader:
             out.extend(_check_game(document, document.data["game"]))
 
 
+def _same_folder(folder: Path | None, resolved: Path) -> bool:
+    """Whether a file's pack folder is this one (not a pack inside it, nor none)."""
+    return folder is not None and folder.resolve() == resolved
+
+
 def _check_game(document: Document, game_id: str) -> list[Diagnostic]:
     if registry.get(game_id) is not None:
         return []
@@ -465,14 +498,6 @@ def _known(items: Mapping[str, object]) -> str:
     if not items:
         return ""
     return f"; known: {', '.join(sorted(items))}"
-
-
-def _under(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-    except ValueError:
-        return False
-    return True
 
 
 def _shadows(ws: Workspace, new: Document, old: Document) -> bool:

@@ -32,7 +32,7 @@ from editor.studio.field_marks import (
     picture_extras,
     workspace_options,
 )
-from editor.studio.layout_files import check_text
+from editor.studio.layout_files import check_text, layout_text_at
 from editor.studio.spaces import SpaceState, Stack, follow_stack
 
 #: Called with the labels whose stacks changed, or None when the whole layout was replaced.
@@ -72,7 +72,7 @@ class LayoutModel:
         self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
         # ``source`` is the file's text as opened (see :meth:`checked_text`)
         self._source = source
-        self._source_dump = dump_layout(self._layout) if source is not None else None
+        self._source_dump = self.text() if source is not None else None
         self._listeners: list[Listener] = []
         #: The designer's pack folders the layout is checked with (besides the bundled packs).
         self.pack_folders: tuple[Path, ...] = ()
@@ -180,8 +180,11 @@ class LayoutModel:
         return sorted(t for t in self._layout.tile_count() if t not in known)
 
     def text(self) -> str:
-        """The canonical file text of the layout as it is now."""
-        return dump_layout(self._layout)
+        """The canonical file text of the layout as it is now (its ``$schema`` line one that
+        resolves from its file's folder, or none: :func:`layout_text_at`)."""
+        if self.path is None:
+            return dump_layout(self._layout)
+        return layout_text_at(self._layout, self.path)
 
     def picture_extras(self) -> PictureExtras:
         """What the declared fields put on the board (see :func:`picture_extras`)."""
@@ -312,9 +315,17 @@ class LayoutModel:
         changed = {lb for lb in touched if _space_of(new_layout, lb) != _space_of(layout, lb)}
         return (new_layout, changed) if changed else (layout, set())
 
-    def replace_layout(self, layout: Layout) -> None:
-        """Put another layout in place (a turn, a mirror, a restored file)."""
+    def replace_layout(self, layout: Layout, workspace: Workspace | None = None) -> None:
+        """Put another layout in place (a turn, a mirror, a restored file); with
+        ``workspace``, the content it draws on too (its pack list changed)."""
         self._layout = replace(layout, spaces={k: tuple(v) for k, v in layout.spaces.items()})
+        if workspace is not None:
+            self.workspace = workspace
+            self._tiles = _tile_types(workspace, self._layout)
+            self._options = workspace_options(workspace, self._layout)
+            game = registry.get(layout.game)
+            if game is not None and game.editor.colours:
+                self.colours = dict(game.editor.colours(workspace, self._layout))
         self._notify(None)
 
     def _notify(self, changed: frozenset[str] | None) -> None:

@@ -11,7 +11,8 @@ bar). It listens to the studio instead of being told by the window:
 - ``LAYOUT_EDITED``: the changed spaces redrawn, the inspector, the hovered space's words, the
   palette's stock and the status text brought up to date;
 - ``CHECKED``: the statistics and the status text;
-- ``RESULTS_ARRIVED``: the heatmaps of the batch (a snapshot's ``results`` and ``ready``).
+- ``RESULTS_ARRIVED``: the heatmaps of the batch (a snapshot's ``results`` and ``ready``);
+- ``PACKS_CHANGED``: the inspector's pack list (which open packs the layout does not use).
 
 Every edit the room makes (strokes, the inspector's edits, turning and mirroring, renaming)
 is an undo command pushed on the services' undo stack.
@@ -97,6 +98,7 @@ class BoardRoom(QObject):
         studio.subscribe(Change.LAYOUT_EDITED, self._edited)
         studio.subscribe(Change.CHECKED, self._checked)
         studio.subscribe(Change.RESULTS_ARRIVED, self._results_arrived)
+        studio.subscribe(Change.PACKS_CHANGED, lambda _folders: self.inspector.refresh_layout())
 
     # --- what the room shows ----------------------------------------------------------
 

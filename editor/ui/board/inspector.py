@@ -1,8 +1,10 @@
 """The inspector dock: the selected space, its stack, the layout's fields on it, and edits.
 
-The inspector never changes the model itself: it asks for a new stack through
-``stack_edit(label, stack, text)`` and the window turns that into an undo command; edits of
-the fields the layout's game declares go out as ready undo commands through ``command``.
+The layout's own part shows its name, id, board and packs (attach, detach and order:
+:mod:`editor.ui.board.layout_packs`). The inspector never changes the model itself: it asks
+for a new stack through ``stack_edit(label, stack, text)`` and the window turns that into an
+undo command; edits of the fields the layout's game declares (and of its packs) go out as
+ready undo commands through ``command``.
 
 Its editors are built from the declared fields (:mod:`editor.core.layout_fields`), by shape:
 
@@ -40,6 +42,7 @@ from editor.studio.board_picture import board_look
 from editor.studio.layout_model import LayoutModel, back_text
 from editor.studio.spaces import SpaceState
 from editor.ui.board.commands import SetSpace
+from editor.ui.board.layout_packs import LayoutPacks
 from editor.ui.board.painters import BORDER_COLOUR, FALLBACK_COLOUR, counter_colour
 from editor.ui.board.palette import swatch
 
@@ -77,6 +80,10 @@ class Inspector(QWidget):
         form.addRow("Name", self.name_edit)
         form.addRow("Id", self.id_edit)
         form.addRow("Board", self.board_text)
+        #: The layout's packs: attach, detach and order (each edit an undo command).
+        self.packs = LayoutPacks(self)
+        self.packs.command.connect(self.command.emit)
+        form.addRow("Packs", self.packs)
 
         self.title = QLabel("No space selected", self)
         font = QFont()
@@ -231,10 +238,9 @@ class Inspector(QWidget):
         """Inspect another layout."""
         self.model = model
         self.grid = board_look(model.workspace, model.layout)["grid"]
-        self.tile_choice.clear()
-        for tile in model.tile_types():
-            self.tile_choice.addItem(swatch(tile.colour, grid=self.grid), tile.name, tile.id)
+        self._fill_tile_choice(model)
         self._build_fields(model)
+        self.packs.set_model(model)
         self.refresh_layout()
         self.show_space(self.label if self.label and model.has_space(self.label) else None)
 
@@ -249,6 +255,18 @@ class Inspector(QWidget):
             self.id_edit.setText(layout.id)
         board = self.model.board
         self.board_text.setText(board.name if board is not None else layout.board)
+        self.packs.refresh()
+        # another pack list brings other tile types
+        shown = [self.tile_choice.itemData(i) for i in range(self.tile_choice.count())]
+        if shown != [tile.id for tile in self.model.tile_types()]:
+            self._fill_tile_choice(self.model)
+
+    def _fill_tile_choice(self, model: LayoutModel) -> None:
+        chosen = self.tile_choice.currentData()
+        self.tile_choice.clear()
+        for tile in model.tile_types():
+            self.tile_choice.addItem(swatch(tile.colour, grid=self.grid), tile.name, tile.id)
+        self.choose_tile(chosen)
 
     def choose_tile(self, tile: str | None) -> None:
         """Preselect a tile type in the chooser (follows the palette)."""

@@ -18,6 +18,7 @@ LAYOUT_FILTER = "Seastack layouts (*.layout.yaml);;All files (*)"
 OPEN_FILTER = "Seastack layouts (*.layout.yaml);;Content files (*.yaml *.yml);;All files (*)"
 IMAGE_FILTER = "PNG image (*.png);;SVG image (*.svg)"
 CONTENT_FILTER = "YAML files (*.yaml *.yml);;All files (*)"
+PACK_FILTER = "Seastack pack files (*.seastack);;All files (*)"
 
 
 class Prompts:
@@ -49,6 +50,11 @@ class Prompts:
     def open_path(self, folder: Path) -> Path | None:
         """A layout file to open (or a content file, which opens in a tab)."""
         name, _ = QFileDialog.getOpenFileName(self.parent, "Open", str(folder), OPEN_FILTER)
+        return Path(name) if name else None
+
+    def pack_file_path(self, folder: Path) -> Path | None:
+        """A pack file to import (``*.seastack``)."""
+        name, _ = QFileDialog.getOpenFileName(self.parent, "Import Pack", str(folder), PACK_FILTER)
         return Path(name) if name else None
 
     def save_path(self, suggested: Path) -> Path | None:

@@ -41,6 +41,11 @@ class ContentServices(Protocol):
         """Whether the open layout has edits not saved to its file."""
         ...
 
+    @property
+    def undo_stack(self) -> QUndoStack:
+        """The window's undo stack (New Pack attaches the new pack as one undo step)."""
+        ...
+
 
 class BoardServices(Protocol):
     """What the board room (board view, palette, inspector, statistics, heatmap) asks of the

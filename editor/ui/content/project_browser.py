@@ -1,4 +1,5 @@
-"""The Project dock: the packs (bundled and the designer's own), their files, and the layouts.
+"""The Project dock: the packs (bundled, installed and the designer's own, each marked with
+where it comes from), their files, and the layouts.
 
 Activating a file (double-click, Enter) emits :attr:`ProjectBrowser.file_activated`; a layout
 is opened in the window (asking before unsaved work is lost). New Pack, New Card and New
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from editor.core import registry
 from editor.core.documents import load_document
 from editor.core.files import file_kind, is_link, walk_yaml
+from editor.core.pack_files.discovery import installed_packs
 from editor.core.registry import TemplateGroup
 from editor.core.resources import content_dir, layouts_dir
 from editor.core.templates import (
@@ -45,6 +47,7 @@ from editor.core.templates import (
     new_pack,
     taken_entry_ids,
 )
+from editor.studio import pack_list
 from editor.studio.layout_files import (
     find_pack_folders,
     is_bundled,
@@ -54,6 +57,7 @@ from editor.studio.layout_files import (
 )
 from editor.studio.layout_model import LayoutModel
 from editor.studio.studio import Change, Studio, unique_folders
+from editor.ui.common.pack_commands import SetPacks
 from editor.ui.common.services import ContentServices
 from editor.ui.content.document_tabs import DocumentTabs
 
@@ -71,15 +75,29 @@ class PackEntry:
     game: str
     folder: Path
     bundled: bool
+    #: Where it comes from: ``bundled``, ``installed`` (from a pack file) or ``folder``.
+    origin: str = "folder"
+    version: str = ""
 
     @property
     def label(self) -> str:
-        """``Volcanoes (my-volcanoes)``, or ``... · bundled, read-only`` for a shipped pack."""
-        mark = " · bundled, read-only" if self.bundled else ""
+        """Where the pack comes from after its name: ``Volcanoes (my-volcanoes) · your
+        folder``, ``... · installed 0.3.0, read-only``, ``... · bundled, read-only``."""
+        if self.bundled:
+            mark = " · bundled, read-only"
+        elif self.origin == "installed":
+            mark = f" · installed {self.version}, read-only"
+        else:
+            mark = " · your folder"
         return f"{self.name} ({self.id}){mark}"
 
+    @property
+    def read_only(self) -> bool:
+        """Bundled and installed packs are not edited in place."""
+        return self.bundled or self.origin == "installed"
 
-def read_pack(folder: Path, bundled: bool) -> PackEntry:
+
+def read_pack(folder: Path, bundled: bool, origin: str = "folder") -> PackEntry:
     """A pack folder's id, name and game from its manifest (the folder name if unreadable)."""
     document, _ = load_document(folder / "pack.yaml", str(folder / "pack.yaml"))
     data = document.data if document is not None and isinstance(document.data, dict) else {}
@@ -94,12 +112,19 @@ def read_pack(folder: Path, bundled: bool) -> PackEntry:
         game=text("game", ""),
         folder=folder,
         bundled=bundled,
+        origin="bundled" if bundled else origin,
+        version=text("version", ""),
     )
 
 
 def bundled_packs() -> list[PackEntry]:
     """The packs shipped with Seastack."""
     return [read_pack(folder, True) for folder in find_pack_folders_bundled()]
+
+
+def installed_entries() -> list[PackEntry]:
+    """The packs installed from pack files, each version (``<data>/packs/<id>/<version>``)."""
+    return [read_pack(p.folder, False, "installed") for p in installed_packs()]
 
 
 def find_pack_folders_bundled() -> list[Path]:
@@ -191,7 +216,14 @@ class ProjectBrowser(QWidget):
         self.watcher.directoryChanged.connect(lambda _path: self._refresh_timer.start())
         studio.subscribe(Change.LAYOUT_REPLACED, self._studio_changed)
         studio.subscribe(Change.PACKS_CHANGED, self._studio_changed)
+        # the layout's pack list edited (attach, detach, undo): the packs in use change
+        studio.subscribe(Change.LAYOUT_EDITED, self._maybe_in_use_changed)
+        self._in_use: set[str] = set()
         self.refresh()
+
+    def _maybe_in_use_changed(self, changed: frozenset[str] | None) -> None:
+        if changed is None and self._packs_in_use() != self._in_use:
+            self.refresh()
 
     def _studio_changed(self, _value: Any) -> None:
         """Another layout is open, or the pack folders changed: list them again."""
@@ -219,8 +251,9 @@ class ProjectBrowser(QWidget):
         expanded = self._expanded_paths()
         selected = self.selected_path()
         self.tree.clear()
-        self.packs = bundled_packs() + [read_pack(folder, False) for folder in self.studio.folders]
-        in_use = self._packs_in_use()
+        own = [read_pack(folder, False) for folder in self.studio.folders]
+        self.packs = bundled_packs() + own + installed_entries()
+        in_use = self._in_use = self._packs_in_use()
         packs_item = self._group("Packs")
         for pack in self.packs:
             item = self._item(packs_item, pack.label, pack.folder, "pack")
@@ -439,8 +472,25 @@ class ProjectBrowser(QWidget):
             self.tree.setCurrentItem(item)
             item.setExpanded(True)
         self.services.status(f"Created the pack {folder.name} in {parent}", 4000)
+        self._offer_attach(folder.name, name)
         self.file_activated.emit(folder / "pack.yaml")
         return folder
+
+    def _offer_attach(self, pack_id: str, name: str) -> bool:
+        """Ask whether the open layout should use the new pack; attach it (one undo step)."""
+        model = self.studio.model
+        question = (
+            f"Use {name} ({pack_id}) in {model.display_name}? A pack the layout does not"
+            " list is not used: the simulator plays without it."
+        )
+        if not self.services.prompts.confirm("Attach the new pack?", question):
+            return False
+        edit = pack_list.attach(model, pack_id)
+        workspace = pack_list.workspace_for(model, edit.packs)
+        if edit.refused or workspace is None:
+            return False
+        self.services.undo_stack.push(SetPacks(model, edit.packs, workspace, edit.text))
+        return True
 
     def new_entry(self, group_key: str) -> Path | None:
         """Add an entry (a card, a faction...) from one of the templates of a group of the
@@ -505,16 +555,17 @@ class ProjectBrowser(QWidget):
         """The selected pack when it is the designer's; else ask, or say why not."""
         prompts = self.services.prompts
         pack = self.selected_pack()
-        if pack is not None and pack.bundled:
+        if pack is not None and pack.read_only:
+            where = "bundled with Seastack" if pack.bundled else "installed from a pack file"
             prompts.error(
                 title,
-                f"{pack.name} ({pack.id}) is bundled with Seastack and read-only. Create a"
+                f"{pack.name} ({pack.id}) is {where} and read-only. Create a"
                 " pack of your own with New Pack… and add to it.",
             )
             return None
         if pack is not None:
             return pack
-        own = [p for p in self.packs if not p.bundled]
+        own = [p for p in self.packs if not p.read_only]
         if not own:
             prompts.error(
                 title,

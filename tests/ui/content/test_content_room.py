@@ -118,6 +118,7 @@ def test_new_pack_adds_its_folder_through_the_studio(
     parent.mkdir()
     prompts.texts.append("Volcano Isles")
     prompts.folder_paths.append(parent)
+    prompts.confirms.append(False)  # not attached to the layout
     folder = room.browser.new_pack()
     assert folder is not None and (folder / "pack.yaml").is_file()
     assert room.studio.folders == (folder,)

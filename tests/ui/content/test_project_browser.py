@@ -146,8 +146,11 @@ def test_new_pack_creates_a_valid_manifest_shown_in_the_tree(
     parent.mkdir()
     prompts.texts.append("Lava Lands")
     prompts.folder_paths.append(parent)
+    prompts.confirms.append(True)  # attach it to the open layout
     folder = browser.new_pack()
     assert folder == parent / "lava-lands"
+    assert window.model.layout.packs is not None and window.model.layout.packs[-1] == "lava-lands"
+    assert window.undo_stack.undoText() == "Attach pack lava-lands"
     ws = load_workspace([folder])
     assert ws.report() == []
     pack = ws.packs["lava-lands"]
@@ -286,15 +289,15 @@ def test_which_packs_go_with_a_layout(tmp_path: Path) -> None:
     layouts.mkdir(parents=True)
     layout = layouts / "x.layout.yaml"
     layout.write_text("id: x\n")
-    # none beside it: the folder above is searched, two levels down
-    near = make_pack(game / "packs" / "near", "near")
-    make_pack(game / "packs" / "near" / "inner", "inner")  # inside a pack: not searched
-    deep = game / "a" / "b" / "c"
-    make_pack(deep, "too-deep")
-    assert packs_near(layout) == [near]
-    # a pack beside the layout wins over those above
+    # none beside it: the folder above is never searched (another project's packs)
+    make_pack(game / "packs" / "near", "near")
+    assert packs_near(layout) == []
+    # the layout's folder, two levels down, not inside a pack
     beside = make_pack(layouts / "beside", "beside")
-    assert packs_near(layout) == [beside]
+    make_pack(layouts / "beside" / "inner", "inner")  # inside a pack: not searched
+    below = make_pack(layouts / "more" / "below", "below")
+    make_pack(layouts / "a" / "b" / "c", "too-deep")
+    assert packs_near(layout) == [beside, below]
     assert packs_near(layouts_dir() / "robot.layout.yaml") == []
     assert packs_near(None) == []
 
