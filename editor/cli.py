@@ -17,6 +17,7 @@ from typing import TextIO
 
 from editor import __version__
 from editor.core.diagnostics import Severity, printable
+from editor.core.pack_files import commands as pack_commands
 from editor.core.resources import layouts_dir
 from editor.core.workspace import (
     PathError,
@@ -26,6 +27,8 @@ from editor.core.workspace import (
     open_layout,
 )
 from editor.sim import simulate
+from editor.sim.sweep import command as sweep
+from editor.studio.report import write_report
 
 DEFAULT_LAYOUT = "crustacean.layout.yaml"
 
@@ -64,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     simulate.add_parser(commands)
+    sweep.add_parser(commands)
+    pack_commands.add_parser(commands)
 
     render = commands.add_parser(
         "render",
@@ -108,7 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "validate":
             return validate(args.paths, output=args.format, strict=args.strict)
         if args.command == "simulate":
-            return simulate.simulate(args)
+            return simulate.simulate(args, report=write_report)
+        if args.command == "sweep":
+            return sweep.run(args)
+        if args.command == "pack":
+            return pack_commands.run(args)
         if args.command == "examples":
             return examples(args.example_paths)
         if args.command == "render":

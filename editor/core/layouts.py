@@ -9,16 +9,19 @@ tile backs, starting tokens and start spaces) are fields the game declares
 from __future__ import annotations
 
 import json
+import os
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from editor.core import layout_fields, registry
 from editor.core.documents import Document
 from editor.core.grid import GRID_KINDS, grid_for
 from editor.core.layout_fields import FieldValue, LayoutField
+from editor.core.resources import schemas_dir
 
 if TYPE_CHECKING:
     from editor.core.boards import Board
@@ -43,6 +46,30 @@ def schema_header(game_id: str) -> str:
     if declared_fields(game_id):
         return f"# yaml-language-server: $schema=../schemas/{game_id}/layout.schema.json"
     return SCHEMA_HEADER
+
+
+def layout_schema_file(game_id: str) -> Path:
+    """The bundled schema a layout of this game is checked against (the game's own when it
+    declares fields, else the shared one)."""
+    if declared_fields(game_id):
+        return schemas_dir() / game_id / "layout.schema.json"
+    return schemas_dir() / "layout.schema.json"
+
+
+def schema_header_at(game_id: str, folder: Path) -> str | None:
+    """The ``$schema`` line for a layout file kept in ``folder``: the path from there to the
+    game's bundled layout schema while the folder lies in the one the schemas ship in (the
+    repository, or where Seastack is installed), so that it resolves; None elsewhere (a
+    designer's own folder), where a path out to this machine's Seastack would not resolve
+    once the file is sent on, and would tell where Seastack lies.
+    """
+    schema = layout_schema_file(game_id).resolve()
+    root = schemas_dir().resolve().parent
+    where = Path(folder).resolve()
+    if not schema.is_file() or not where.is_relative_to(root):
+        return None
+    relative = Path(os.path.relpath(schema, where)).as_posix()
+    return f"# yaml-language-server: $schema={relative}"
 
 
 @dataclass

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tempfile
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from editor.core.diagnostics import Diagnostic
 from editor.core.files import display_path
-from editor.core.layouts import Layout
+from editor.core.layouts import Layout, dump_layout, schema_header_at
 from editor.core.resources import content_dir, layouts_dir
 from editor.core.workspace import PathError, Workspace, load_workspace
 
@@ -90,14 +92,13 @@ def packs_near(layout_path: Path | None) -> list[Path]:
     """The designer's pack folders that go with a layout file (none for a bundled layout).
 
     The rule: the packs in the layout's folder and up to two levels below it
-    (``my-game/my-pack/pack.yaml``, ``my-game/packs/my-pack/pack.yaml``); when there are
-    none, the same search from the folder above (a layout kept in ``my-game/layouts/``).
-    A layout kept inside a pack folder gets that pack.
+    (``my-game/my-pack/pack.yaml``, ``my-game/packs/my-pack/pack.yaml``), never a folder
+    above it (another project's packs may be there; see docs/packs.md). A layout kept
+    inside a pack folder gets that pack.
     """
     if layout_path is None or is_bundled(layout_path):
         return []
-    folder = Path(layout_path).parent
-    return find_pack_folders(folder) or find_pack_folders(folder.parent)
+    return find_pack_folders(Path(layout_path).parent)
 
 
 def open_text(text: str, path: Path | None, *, packs: Sequence[Path] = ()) -> Opened:
@@ -162,17 +163,42 @@ def bundled_workspace() -> Workspace:
     return load_workspace()
 
 
-def new_layout(ws: Workspace, board_id: str) -> Layout:
-    """An empty layout (all water) on a board, using the game's default packs."""
+#: What a new layout is called when the designer gives it no name.
+NEW_NAME = "New layout"
+
+
+def layout_id_for(name: str) -> str:
+    """A layout's id from its name: its letters and digits in lower case, words joined by
+    hyphens; ``new-layout`` for a name with none.
+
+    >>> layout_id_for("Coral Reef #2"), layout_id_for("Île d'Été"), layout_id_for("?!")
+    ('coral-reef-2', 'ile-d-ete', 'new-layout')
+    """
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", plain.lower())
+    return "-".join(words) or layout_id_for(NEW_NAME)
+
+
+def new_layout(ws: Workspace, board_id: str, name: str = NEW_NAME) -> Layout:
+    """An empty layout (all water) on a board, using the game's default packs, with this
+    name (and an id made from it)."""
     board = ws.boards[board_id]
+    name = " ".join(name.split()) or NEW_NAME
     return Layout(
-        id="new-layout",
-        name="New layout",
+        id=layout_id_for(name),
+        name=name,
         game=board.game,
         board=board.id,
         spaces={},
         packs=tuple(ws.default_packs(board.game)) or None,
     )
+
+
+def layout_text_at(layout: Layout, path: Path) -> str:
+    """The text a layout is saved as at ``path``: its canonical form, led by a ``$schema``
+    line that resolves from the file's folder, or by none where no path would
+    (:func:`~editor.core.layouts.schema_header_at`)."""
+    return dump_layout(layout, header=schema_header_at(layout.game, Path(path).parent))
 
 
 def check_text(

@@ -3,7 +3,10 @@
 The measures come from the layout's game through the registry's ``heatmaps`` hook (plain
 data, :class:`~editor.core.registry.Heatmap`); this module only draws them: a translucent
 colour ramp on each space the measure speaks of, above the tiles, with the value written
-small, and a legend in the board's corner (title, unit, the scale's ends, how to read it).
+small, and a legend (title, unit, the scale's ends, how to read it). The space's label is
+written again above the colour, in black or white by the colour seen there, so that it reads
+on every colour of the ramp; the legend sits in a margin the view keeps for it (beside the
+board or above it, whichever leaves the board larger), so it covers no space.
 :class:`HeatmapLayer` is switched by View > Heatmap, the ``H`` key (next heatmap) and a combo
 box in the status bar; it clears itself when there are no results.
 """
@@ -14,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QLinearGradient, QPainter, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -31,14 +34,17 @@ from editor.core import registry
 from editor.core.layouts import Layout
 from editor.core.registry import Heatmap
 from editor.core.workspace import Workspace
-from editor.ui.board.board_view import BoardScene, BoardView
+from editor.ui.board.board_view import BoardScene, BoardView, SpaceItem
+from editor.ui.board.painters import fill_colour, laid_over, readable_ink
 
 #: The ramp from the calm end of a scale to the alarming end (pale yellow, orange, deep red).
 RAMP = ("#ffffb2", "#fd8d3c", "#bd0026")
 #: How opaque the colour lies over the tiles (0-255): the stack still shows through.
 ALPHA = 175
-#: Drawn above the spaces (z 0), so it is seen; the spaces' labels show through it.
+#: Drawn above the spaces (z 0), so it is seen; it writes their labels again on top.
 Z_VALUE = 5.0
+#: Room between the legend and the view's edge, and between the legend and the board.
+LEGEND_GAP = 6
 
 
 def ramp_colour(t: float, alpha: int = ALPHA) -> QColor:
@@ -103,12 +109,15 @@ class HeatmapItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawPolygon(space.painter.shape(space.center, space.size * 0.92))
+            if detail * space.size >= 12 and space.label_shown():
+                ink = label_ink(space, self.board_scene, colour)
+                space.painter.paint_label(painter, space.center, space.size, space.label, ink)
             if detail * space.size >= 18:
                 font = QFont()
                 font.setPixelSize(max(int(space.size * 0.24), 1))
                 font.setBold(True)
                 painter.setFont(font)
-                painter.setPen(QColor("#1b1b1b") if heat(heatmap, value) < 0.6 else QColor("white"))
+                painter.setPen(value_ink(space, self.board_scene, colour))
                 box = QRectF(
                     space.center.x() - space.size * 0.6,
                     space.center.y() + space.size * 0.22,
@@ -117,6 +126,21 @@ class HeatmapItem(QGraphicsItem):
                 )
                 painter.drawText(box, Qt.AlignmentFlag.AlignCenter, format_value(value))
         painter.restore()
+
+
+def label_ink(space: SpaceItem, scene: BoardScene, overlay: QColor) -> QColor:
+    """The ink of a space's label above a heatmap colour: black or white, by the colour
+    seen where the label lies (the heatmap's over the bottom tile's or the empty colour)."""
+    picture = scene.picture
+    under = space.painter.label_colour(space.stack, picture.colours, picture.empty_colour)
+    return readable_ink(laid_over(under, overlay))
+
+
+def value_ink(space: SpaceItem, scene: BoardScene, overlay: QColor) -> QColor:
+    """The ink of the value written on a space: by the heatmap colour over its top tile."""
+    picture = scene.picture
+    under = fill_colour(space.stack, picture.colours, picture.empty_colour)
+    return readable_ink(laid_over(under, overlay))
 
 
 class GradientBar(QWidget):
@@ -180,7 +204,7 @@ class HeatmapLegend(QFrame):
         self.unit.setText(f"{heatmap.unit} · {games}")
         self.reading.setText(heatmap.reading)
         self.adjustSize()
-        self.move(10, 10)
+        self.move(LEGEND_GAP, LEGEND_GAP)
         self.show()
         self.raise_()
 
@@ -207,6 +231,7 @@ class HeatmapLayer(QObject):
         self._item: HeatmapItem | None = None
         #: Why the latest batch has no heatmap when the game's hook failed ("" otherwise).
         self.problem = ""
+        view.installEventFilter(self)  # a resized view may keep the legend's room elsewhere
 
     # --- data -------------------------------------------------------------------------
 
@@ -296,6 +321,33 @@ class HeatmapLayer(QObject):
         item.setVisible(heatmap is not None)
         item.update()
         self.legend.show_heatmap(heatmap)
+        self.make_room()
+
+    def make_room(self) -> None:
+        """Keep a margin for the legend beside the board or above it (whichever leaves the
+        board larger when fitted), so that the legend covers no space; none without one."""
+        view = self.view
+        if not self.legend.isVisible():
+            view.setViewportMargins(0, 0, 0, 0)
+            return
+        width = self.legend.width() + 2 * LEGEND_GAP
+        height = self.legend.height() + 2 * LEGEND_GAP
+        rect = view.board_scene.sceneRect()
+        room_w, room_h = view.width() - 2 * view.frameWidth(), view.height() - 2 * view.frameWidth()
+        if rect.width() <= 0 or rect.height() <= 0:
+            return
+        beside = min((room_w - width) / rect.width(), room_h / rect.height())
+        above = min(room_w / rect.width(), (room_h - height) / rect.height())
+        if beside >= above:
+            view.setViewportMargins(width, 0, 0, 0)
+        else:
+            view.setViewportMargins(0, height, 0, 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The view was resized: the legend's room may be better on the other side."""
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            self.make_room()
+        return False
 
 
 #: What the status bar's heatmap box is for.

@@ -45,11 +45,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.sim.design import open_packs_not_played, packs_played
 from editor.sim.live import LiveSimulator, Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.simulate import default_jobs
 from editor.studio.playtest_names import display_name, pack_names
 from editor.studio.studio import Change, Studio
+from editor.ui.playtest import sweep_dialog
 from editor.ui.playtest.simulator_settings import SimulatorSettings
 
 #: Wait this long after the last change before playing: typing a word is one change.
@@ -142,6 +144,10 @@ class SimulatorPanel(QWidget):
         self.state_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.progress = QProgressBar(self)
         self.rate_label = QLabel(self)
+        #: Which packs (id and version) the batch plays.
+        self.packs_label = QLabel(self)
+        self.packs_label.setWordWrap(True)
+        self.packs_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.pause_button = QPushButton("Pause", self)
         self.pause_button.clicked.connect(self.toggle_pause)
         self.again_button = QPushButton("Run again", self)
@@ -150,6 +156,11 @@ class SimulatorPanel(QWidget):
         self.charts_button = QPushButton("Charts", self)
         self.charts_button.setToolTip("Show the batch's charts and tables (the Playtest tab)")
         self.charts_button.clicked.connect(self.charts_requested.emit)
+        self.sweep_button = QPushButton("Sweep...", self)
+        self.sweep_button.setToolTip("Play the number under the cursor at several values")
+        self.sweep_button.clicked.connect(
+            lambda: sweep_dialog.open_dialog(self, studio.design, settings, self._jobs)
+        )
         self.warnings = QListWidget(self)
         self.warnings.setToolTip("What a playtester would raise about this batch")
         self.warnings.setWordWrap(True)
@@ -166,6 +177,7 @@ class SimulatorPanel(QWidget):
         buttons.addWidget(self.pause_button)
         buttons.addWidget(self.again_button)
         buttons.addWidget(self.charts_button)
+        buttons.addWidget(self.sweep_button)
         buttons.addStretch(1)
         progress = QHBoxLayout()
         progress.addWidget(self.progress, 1)
@@ -195,6 +207,7 @@ class SimulatorPanel(QWidget):
         layout.addLayout(header)
         layout.addWidget(self.form)
         layout.addWidget(self.state_label)
+        layout.addWidget(self.packs_label)
         layout.addLayout(progress)
         layout.addLayout(buttons)
         layout.addWidget(split, 1)
@@ -393,9 +406,10 @@ class SimulatorPanel(QWidget):
         self.progress.setValue(min(snap.done, max(snap.planned, 1)))
         self.progress.setFormat(f"{snap.done} of {snap.planned} games")
         self.rate_label.setText(f"{snap.games_per_second:.0f} games/s" if snap.done else "")
+        warnings = [*self._pack_warnings(snap), *snap.warnings]
         self.warnings.clear()
-        self.warnings.addItems([f"⚠ {warning}" for warning in snap.warnings])
-        self.warnings.setVisible(bool(snap.warnings))
+        self.warnings.addItems([f"⚠ {warning}" for warning in warnings])
+        self.warnings.setVisible(bool(warnings))
         self._show_failures(snap)
         if snap.bots_available:
             self.form.offer(
@@ -409,6 +423,19 @@ class SimulatorPanel(QWidget):
         self.pause_button.setText("Resume" if paused else "Pause")
         self._publish()  # the board's heatmap and the Replay tab listen to the studio
         self.results_changed.emit(snap)
+
+    def _pack_warnings(self, snap: Snapshot) -> list[str]:
+        """Say which packs the batch plays, and warn of open packs it does not play."""
+        if snap.ready is None:
+            self.packs_label.setText("")
+            return []
+        played = ", ".join(f"{pack_id} {version}" for pack_id, version in packs_played(snap.ready))
+        self.packs_label.setText(f"Packs: {_escape(played)}")
+        return [
+            f"{pack_id} is open but not attached to this layout, so the batch plays without"
+            " it: attach it under Packs in the Space inspector"
+            for pack_id in open_packs_not_played(snap.ready, self.studio.texts())
+        ]
 
     def _show_failures(self, snap: Snapshot) -> None:
         self.failures.clear()

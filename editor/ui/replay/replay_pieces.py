@@ -1,25 +1,39 @@
 """The pieces of a replay frame drawn over a board scene: one disc per living piece in its
-seat's colour with the badge its game gives it (a snail's health, say), and a white ring when
-the game asks for one (a snail in its shell).
+owner's (its seat's) colour with the badge its game gives it (a snail's health, say), and a
+white ring when the game asks for one (a snail in its shell).
+
+The discs are sized by the space: the pieces on a space share the room between its label and
+its counters (:func:`piece_spots`), as large as they fit, so they grow with the board. The
+badge is written as large as the disc holds, in black or white by the disc's colour, so it
+reads on every seat's colour.
 
 Plain drawing of :class:`~editor.core.registry.FramePiece` records; no rules here.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.core.registry import FramePiece
 from editor.ui.board.board_view import BoardScene
+from editor.ui.board.painters import readable_ink
 
 #: One colour per seat, in seat order (repeats after six seats).
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 #: Above the spaces and a heatmap, so pieces are never hidden.
 Z_VALUE = 10.0
+#: Where a space's pieces stand, as fractions of the space's size from its centre: across
+#: the middle, between the label's band at the top and the counters along the bottom.
+STAGE = QRectF(-0.7, -0.42, 1.4, 0.78)
+#: A disc's share of its cell of the stage (the rest is the gap between pieces).
+FILL = 0.92
+#: The badge's text fills at most this share of the disc's width.
+BADGE_WIDTH = 0.78
 
 
 def seat_colour(seat: int) -> QColor:
@@ -46,6 +60,54 @@ def describe_piece(piece: FramePiece) -> str:
     where = (describe_attributes(piece) or "alive") if piece.alive else "dead"
     note = f", {piece.note}" if piece.note else ""
     return f"{piece.name} ({seat_name(piece.seat)}): {where}{note}"
+
+
+def piece_spots(count: int, size: float) -> list[tuple[QPointF, float]]:
+    """Where ``count`` pieces stand on a space of ``size``: each one's offset from the
+    space's centre and its radius.
+
+    They are laid in the rows and columns that give the largest discs in the
+    :data:`STAGE`, which lies inside a hex's and a square's outline, clear of the label and
+    the counters.
+
+    >>> [round(r / 40, 2) for _, r in piece_spots(1, 40)], len(piece_spots(5, 40))
+    ([0.36], 5)
+    """
+    if count <= 0:
+        return []
+    width, height = STAGE.width() * size, STAGE.height() * size
+    columns = max(
+        range(1, count + 1),
+        key=lambda c: (min(width / c, height / math.ceil(count / c)), -c),
+    )
+    rows = math.ceil(count / columns)
+    cell = min(width / columns, height / rows)
+    radius = cell * FILL / 2
+    top = STAGE.center().y() * size - (rows - 1) * cell / 2
+    spots = []
+    for index in range(count):
+        row, column = divmod(index, columns)
+        in_row = min(columns, count - row * columns)  # a last row that is short is centred
+        x = (column - (in_row - 1) / 2) * cell + STAGE.center().x() * size
+        spots.append((QPointF(x, top + row * cell), radius))
+    return spots
+
+
+def badge_font(text: str, radius: float) -> QFont:
+    """A bold font as large as the disc holds ``text`` in (its height about the radius)."""
+    font = QFont()
+    font.setBold(True)
+    pixels = max(int(radius * 1.1), 1)
+    font.setPixelSize(pixels)
+    while pixels > 1 and QFontMetricsF(font).horizontalAdvance(text) > 2 * radius * BADGE_WIDTH:
+        pixels -= 1
+        font.setPixelSize(pixels)
+    return font
+
+
+def badge_ink(seat: int) -> QColor:
+    """The ink of a badge on a seat's disc: black or white, whichever reads better on it."""
+    return readable_ink(seat_colour(seat))
 
 
 class PiecesItem(QGraphicsItem):
@@ -84,24 +146,25 @@ class PiecesItem(QGraphicsItem):
             space = self.board_scene.space_items.get(label)
             if space is None:
                 continue
-            radius = space.size * (0.3 if len(here) == 1 else 0.24)
-            for i, piece in enumerate(here):
-                offset = (i - (len(here) - 1) / 2) * radius * 2.1
-                centre = QPointF(space.center.x() + offset, space.center.y() - space.size * 0.05)
-                self._paint_piece(painter, centre, radius, piece)
+            for piece, (offset, radius) in zip(
+                here, piece_spots(len(here), space.size), strict=True
+            ):
+                self._paint_piece(painter, space.center + offset, radius, piece)
         painter.restore()
 
     def _paint_piece(
         self, painter: QPainter, centre: QPointF, radius: float, piece: FramePiece
     ) -> None:
         colour = seat_colour(piece.seat)
-        painter.setPen(QPen(QColor("#ffffff" if piece.ring else "#1b1b1b"), radius * 0.22))
+        # the outline inside the disc's radius, so that neighbours never touch
+        line = radius * (0.2 if piece.ring else 0.1)
+        painter.setPen(QPen(QColor("#ffffff" if piece.ring else "#1b1b1b"), line))
         painter.setBrush(colour)
-        painter.drawEllipse(centre, radius, radius)
-        font = QFont()
-        font.setPixelSize(max(int(radius * 0.9), 1))
-        font.setBold(True)
-        painter.setFont(font)
-        painter.setPen(QColor("#ffffff"))
+        inner = radius - line / 2
+        painter.drawEllipse(centre, inner, inner)
+        if not piece.badge:
+            return
+        painter.setFont(badge_font(piece.badge, radius))
+        painter.setPen(badge_ink(piece.seat))
         box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, piece.badge)

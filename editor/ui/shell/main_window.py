@@ -142,6 +142,8 @@ class MainWindow(QMainWindow):
         documents.saved_as.connect(lambda _path: self.project_browser.refresh())
         self.project_browser.file_activated.connect(self.open_file_tab)
         self.simulator.replay_requested.connect(self.show_replay)
+        # the Problems dock says why the simulator refuses a design the checks pass
+        self.simulator.results_changed.connect(problems.simulator_said)
         self.simulator.charts_requested.connect(partial(self.tabs.setCurrentWidget, self.playtest))
         # the simulator plays while its results are in sight: the dock or the Playtest tab
         self.playtest.shown_changed.connect(partial(self.simulator.set_viewer, "playtest"))
@@ -157,6 +159,7 @@ class MainWindow(QMainWindow):
         )
         self.recent = RecentFiles(self.settings, lambda path: self.files.open_file(path), self)
         self.files = services.files = FileActions(self.studio, services, self.autosave, self.recent)
+        self.files.playtest_baseline = lambda: self.playtest.baseline  # for the report
 
     def _place_docks(self) -> None:
         """Every room's widget in its dock, the docks around the board, the status words."""

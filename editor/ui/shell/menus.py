@@ -111,6 +111,17 @@ class Menus:
         file_menu.addSeparator()
         self.export_action = _action(window, "&Export Image…", files.export, "Ctrl+E")
         file_menu.addAction(self.export_action)
+        self.export_report_action = _action(
+            window, "Export Playtest &Report…", files.export_playtest_report
+        )
+        file_menu.addAction(self.export_report_action)
+        # packs travel as pack files (docs/packs.md)
+        self.export_pack_action = _action(window, "Export &Pack…", files.export_pack)
+        self.export_scenario_action = _action(window, "Export S&cenario…", files.export_scenario)
+        self.import_pack_action = _action(window, "&Import Pack…", files.import_pack)
+        file_menu.addAction(self.export_pack_action)
+        file_menu.addAction(self.export_scenario_action)
+        file_menu.addAction(self.import_pack_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 

@@ -2,7 +2,10 @@
 
 The diagnostics come from the core's loader (the same checks as ``seastack validate``); this
 panel only lists them. Which space a problem concerns is worked out by the core
-(:func:`editor.core.locate.space_of_diagnostic`) from the layout's text.
+(:func:`editor.core.locate.space_of_diagnostic`) from the layout's text. When the simulator
+refuses a design the checks passed (its engine cannot set it up, or a pack file that is not
+open has errors), the panel lists the simulator's reason too
+(:mod:`editor.studio.design_refusal`), so the two never disagree.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from PySide6.QtWidgets import (
 from editor.core.diagnostics import Diagnostic, Severity
 from editor.core.documents import Document, parse_document
 from editor.core.locate import space_of_diagnostic
+from editor.sim.live import Snapshot
+from editor.studio.design_refusal import may_be_refused, refusal, refusal_problems
 from editor.studio.studio import Change, Studio
 from editor.ui.common.headed import lay_out_headed
 
@@ -86,6 +91,9 @@ class ProblemsPanel(QWidget):
         self._layout_text: str | None = None
         #: The open content files' problems, listed after the layout's.
         self._content: list[Diagnostic] = []
+        #: Why the simulator refuses a design the checks passed (after the layout's).
+        self._refusal: list[Diagnostic] = []
+        self._studio: Studio | None = None
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
         self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
@@ -111,12 +119,30 @@ class ProblemsPanel(QWidget):
         return panel_title(self._diagnostics)
 
     def listen_to(self, studio: Studio) -> None:
-        """List the studio's layout problems each time it is checked (``CHECKED``)."""
+        """List the studio's layout problems each time it is checked (``CHECKED``), and
+        the simulator's refusal of its design (:meth:`simulator_said`)."""
 
         def checked(diagnostics: list[Diagnostic]) -> None:
+            if any(d.is_error for d in diagnostics):
+                self._refusal = []  # the simulator refuses for these now
             self.show_diagnostics(diagnostics, studio.model.checked_text())
 
+        self._studio = studio
         studio.subscribe(Change.CHECKED, checked)
+
+    def simulator_said(self, snapshot: Snapshot) -> None:
+        """The Simulator dock shows a new snapshot: when it refuses a design the checks
+        passed, list its reason (worked out again from the studio's design, as the
+        simulator does); once it plays the design, drop it."""
+        studio = self._studio
+        if studio is None:
+            return
+        if not may_be_refused(snapshot, studio.diagnostics):
+            if self._refusal and snapshot.ready is not None:
+                self.show_refusal([])  # it plays the design now
+            return
+        refused = refusal(studio.design())
+        self.show_refusal(refusal_problems(refused, studio.model.display_name) if refused else [])
 
     def show_diagnostics(self, diagnostics: Sequence[Diagnostic], text: str | None = None) -> None:
         """List these diagnostics; ``text`` is the layout's text, to tell each one's space."""
@@ -129,6 +155,18 @@ class ProblemsPanel(QWidget):
         """The open content files' problems shown now."""
         return list(self._content)
 
+    @property
+    def refusal(self) -> list[Diagnostic]:
+        """Why the simulator refuses the design, as listed now (empty when it does not)."""
+        return list(self._refusal)
+
+    def show_refusal(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """List why the simulator refuses the design, after the layout's problems."""
+        if list(diagnostics) == self._refusal:
+            return
+        self._refusal = list(diagnostics)
+        self._fill()
+
     def show_content_diagnostics(self, diagnostics: Sequence[Diagnostic]) -> None:
         """List the open content files' problems after the layout's (each names its file)."""
         self._content = list(diagnostics)
@@ -137,7 +175,7 @@ class ProblemsPanel(QWidget):
     def _fill(self) -> None:
         document = _layout_document(self._layout_text)
         layout_rows = len(self._layout)
-        self._diagnostics = [*self._layout, *self._content]
+        self._diagnostics = [*self._layout, *self._refusal, *self._content]
         self.list.clear()
         style = self.style()
         icons = {sev: style.standardIcon(pixmap) for sev, pixmap in _ICONS.items()}
@@ -163,7 +201,8 @@ class ProblemsPanel(QWidget):
     def space_of(self, row: int) -> str | None:
         """The space the problem in a row concerns, if any."""
         item = self.list.item(row)
-        return None if item is None else item.data(SPACE_ROLE)
+        space = None if item is None else item.data(SPACE_ROLE)
+        return space if isinstance(space, str) else None
 
     def _activated(self, item: QListWidgetItem) -> None:
         diagnostic = item.data(DIAGNOSTIC_ROLE)

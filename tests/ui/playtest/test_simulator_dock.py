@@ -261,3 +261,34 @@ def test_failed_games_and_warnings_show_only_when_there_are_some(
     shown = window.simulator.warnings
     assert shown.isVisible() == bool(snap.warnings)
     assert [shown.item(i).text() for i in range(shown.count())] == [f"⚠ {w}" for w in snap.warnings]
+
+
+def test_the_dock_names_the_packs_played_and_warns_of_an_open_pack_left_out(
+    qtbot: QtBot, open_window: Any, crab_file: Path, tmp_path: Path
+) -> None:
+    own = tmp_path / "packs" / "my-cards"
+    own.mkdir(parents=True)
+    (own / "pack.yaml").write_text(
+        "id: my-cards\nname: My cards\nversion: 0.2.0\ngame: snails\n", "utf-8"
+    )
+    (own / "cards.yaml").write_text("cards: []\n", "utf-8")
+    window = open_window(crab_file)
+    window.set_project_folders([own.parent])
+    start(window, 4)
+    wait_for(qtbot, window, lambda s: s.state == "done")
+    qtbot.waitUntil(
+        lambda: "snails-base 1.0.0" in window.simulator.packs_label.text(), timeout=WAIT_MS
+    )
+    warnings = [
+        window.simulator.warnings.item(i).text() for i in range(window.simulator.warnings.count())
+    ]
+    assert not any("my-cards" in w for w in warnings)  # not open: nothing to warn of
+    assert window.open_file_tab(own / "cards.yaml")
+    qtbot.waitUntil(
+        lambda: any(
+            "my-cards is open but not attached" in window.simulator.warnings.item(i).text()
+            for i in range(window.simulator.warnings.count())
+        ),
+        timeout=WAIT_MS,
+    )
+    assert "my-cards" not in window.simulator.packs_label.text()
