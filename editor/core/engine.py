@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
@@ -40,20 +40,67 @@ class IllegalChoice(ValueError):
     """A choice the state refused; the state is left exactly as it was."""
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
     """What a state waits for: whose choice, what kind of choice, and the legal options.
 
     ``options`` is any sequence: a tuple, or a lazy sequence for combinatorial choices (a
     whole program of cards) that computes the option at an index and answers ``in`` cheaply.
     A bot picks ``options[i]``; ``apply`` refuses anything not ``in`` the options.
+
+    Immutable, equal and hashed by its fields, like a frozen dataclass, but made in a fraction
+    of the time (a match makes one per decision): the fields are set through their slots.
     """
+
+    __slots__ = ("kind", "options", "player", "prompt")
+    __match_args__ = ("player", "kind", "options", "prompt")
 
     player: int
     kind: str
     options: Sequence[Hashable]
     #: A short human description, for replays and error messages.
-    prompt: str = ""
+    prompt: str
+
+    def __init__(
+        self, player: int, kind: str, options: Sequence[Hashable], prompt: str = ""
+    ) -> None:
+        _set_player(self, player)
+        _set_kind(self, kind)
+        _set_options(self, options)
+        _set_prompt(self, prompt)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.player, self.kind, self.options, self.prompt)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Decision)
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__qualname__}(player={self.player!r}, kind={self.kind!r},"
+            f" options={self.options!r}, prompt={self.prompt!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[Decision], tuple[Any, ...]]:
+        return (type(self), self._fields())
+
+
+# the slots' own setters: Decision.__setattr__ refuses every assignment
+_set_player = Decision.__dict__["player"].__set__
+_set_kind = Decision.__dict__["kind"].__set__
+_set_options = Decision.__dict__["options"].__set__
+_set_prompt = Decision.__dict__["prompt"].__set__
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +169,13 @@ class RandomBot:
     def choose(self, decision: Decision, view: Any) -> Hashable:
         """One option, drawn uniformly by index (never materializes a lazy sequence)."""
         options = decision.options
-        count = len(options)
-        if count == 0:
-            raise ValueError(f"decision {decision.kind!r} offers no options")
-        return options[self.rng.randrange(count)]
+        try:
+            # the draw randrange(len(options)) made, one Python call fewer
+            return self.rng.choice(options)
+        except IndexError:
+            if len(options) == 0:
+                raise ValueError(f"decision {decision.kind!r} offers no options") from None
+            raise
 
 
 def random_bot(seat: int, rng: random.Random) -> RandomBot:

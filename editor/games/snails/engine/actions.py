@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import combinations
+from itertools import combinations, compress
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -33,17 +33,33 @@ def crawl_options(st: State, s: int) -> list[Action]:
     out = [_STAY]
     if moves < 1:
         return out
-    climb = st.crawl_climb
-    level = st.level
     occ = st.occ
     capacity = st.capacity
-    can_enter = st.can_enter
-    firsts, seconds = st.tables.derived("crawl steps", _crawl_steps)
     at = st.sat[s]
+    tables = st.tables
+    if max(map(len, map(occ.__getitem__, tables.span(at, 0, moves)))) < capacity:
+        # room on every space in reach, its own too (the common case): every step the levels
+        # allow, as worked out for the levels around each space (once per board and levels)
+        level = st.level
+        climb = st.crawl_climb
+        nbrs = tables.nbrs
+        known = tables.derived("climbs", _new_climbs)
+        key = (at, level[at] + climb, *map(level.__getitem__, nbrs[at]))
+        xs, ones, _ = known.get(key) or _climbs(st, key)
+        out += ones
+        if moves == 2:
+            for x in xs:
+                key = (x, level[x] + climb, *map(level.__getitem__, nbrs[x]))
+                out += (known.get(key) or _climbs(st, key))[2]
+        return out
+    can_enter = st.can_enter
+    level = st.level
+    climb = st.crawl_climb
+    firsts, seconds = st.tables.derived("crawl steps", _crawl_steps)
     top = level[at] + climb
     entered = []
     for x, act in firsts[at]:
-        # room on the space (the common case), or a snail there to push on
+        # room on the space, or a snail there to push on
         if level[x] <= top and (len(occ[x]) < capacity or can_enter(x, at)):
             out.append(act)
             entered.append(x)
@@ -56,6 +72,40 @@ def crawl_options(st: State, s: int) -> list[Action]:
                 if level[y] <= top and (len(occ[y]) < capacity or can_enter(y, x))
             ]
     return out
+
+
+#: Per (space, highest level a crawl from it may climb to, its neighbours' levels): the
+#: neighbours it may climb to, the crawls of that one step, and the two-step crawls starting
+#: with a step onto that space.
+_Climbs = dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]]
+
+
+def _new_climbs(tables: BoardTables) -> _Climbs:
+    return {}
+
+
+def _climbs(
+    st: State, key: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]:
+    """The climbs of ``key`` (see ``_Climbs``), worked out and kept."""
+    a, top = key[0], key[1]
+    firsts, seconds = st.tables.derived("crawl steps", _crawl_steps)
+    fit = [level <= top for level in key[2:]]  # in the order of the neighbours: nbrs[a]
+    ok = list(compress(firsts[a], fit))
+    found = (
+        tuple([x for x, _ in ok]),
+        tuple([act for _, act in ok]),
+        tuple([act for (_, act), good in zip(seconds[a], fit, strict=True) if good]),
+    )
+    known = st.tables.derived("climbs", _new_climbs)
+    if len(known) >= _MOST_CLIMBS:  # boards whose levels go through very many patterns
+        known.clear()
+    known[key] = found
+    return found
+
+
+#: The most climbs kept per board.
+_MOST_CLIMBS = 50_000
 
 
 def _crawl_steps(tables: BoardTables) -> tuple[_Steps, _Steps]:

@@ -22,14 +22,26 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
-        # Random._randbelow(i + 1): the bits of i + 1, drawn again until below it
-        n = i + 1
-        bits = n.bit_length()
+    for i, n, bits in _steps(len(items)):
+        # Random._randbelow(n): the bits of n, drawn again until below it
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+#: The steps of a shuffle by length: (position, positions left, bits of that), last first.
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps :func:`shuffle` takes through a list of ``size`` items (worked out once)."""
+    found = _STEPS.get(size)
+    if found is None:
+        found = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+        if size <= 4096:  # deck and tile stock sizes: a handful of lengths
+            _STEPS[size] = found
+    return found
 
 
 def choice(rng: random.Random, items: Sequence[T]) -> T:

@@ -177,7 +177,7 @@ def action(st: State) -> Gen:
     if "action" in st.token_phases:
         yield from token_phase(st, "action")
     cards = st.rules.cards
-    events = st.events
+    log = st.events.append
     programs, revealed, card_of, sat, out = st.program, st.revealed, st.card_of, st.sat, st.out
     for slot in range(st.plan_slots):
         for p in st.order():
@@ -187,17 +187,18 @@ def action(st: State) -> Gen:
             inst, s = prog[slot]
             revealed[p] = slot + 1
             card = cards[card_of[inst]]
+            card_id = card.id
             # revealed is every slot turned face up; play only a card that is resolved (the
             # metrics count plays: a dead snail's card is revealed, never played)
-            events.append(("revealed", p, s, card.id))
+            log(("revealed", p, s, card_id))
             if sat[s] < 0 or out[p]:
                 continue
-            events.append(("play", p, s, card.id))
+            log(("play", p, s, card_id))
             # how to resolve it, when there is a choice (written out here rather than in a
             # generator of its own: this runs for every card played)
             opts = action_options(st, p, s, card)
             if not opts:
-                events.append(("no-effect", s, card.id))
+                log(("no-effect", s, card_id))
             else:
                 if st.may_pass:
                     opts = (*opts, PASS)
@@ -213,8 +214,11 @@ def action(st: State) -> Gen:
                     else:
                         yield from resolve(st, p, s, card, act)
                     if st.any_triggers:
-                        yield from action_triggers(st, p, s, card.id)
-            st.check_end()
+                        yield from action_triggers(st, p, s, card_id)
+            # st.check_end(), written out
+            st.elim_count += 1
+            if st.players_left <= 1:
+                st.finish("last-standing")
 
 
 def action_triggers(st: State, p: int, s: int, card_id: str) -> Gen:
