@@ -10,10 +10,10 @@ from editor.games.snails.examples import check_examples, run_example
 from editor.games.snails.faces import preview
 from editor.games.snails.heatmaps import heatmaps
 from editor.games.snails.layout_fields import LAYOUT_FIELDS
-from editor.games.snails.metrics import METRICS
 from editor.games.snails.playtest import playtest
 from editor.games.snails.replay_frame import replay_frame
 from editor.games.snails.replay_words import REPLAY_WORDS
+from editor.games.snails.round_metrics import ROUND_METRICS
 from editor.games.snails.ruleset_checks import check_rulesets
 from editor.games.snails.templates import TEMPLATE_GROUPS
 
@@ -48,7 +48,7 @@ GAME = registry.register(
                 hidden=("arsenal hands", "programs until revealed", "tile backs until revealed"),
                 sides="factions",
             ),
-            metrics=METRICS,
+            metrics=ROUND_METRICS,
             examples=run_example,
             playtest=playtest,
             heatmaps=heatmaps,
