@@ -117,6 +117,7 @@ def _join(items: Sequence[Any]) -> str:
 
 
 _EVENTS: dict[str, Any] = {
+    "start": lambda st, r: f"the match starts with {r[0]} snails and {r[1]} tiles",
     "round": lambda st, r: f"round {r[0]} begins",
     "phase": lambda st, r: f"{r[1]} phase",
     "play": lambda st, r: f"{_seat(st, r[0])} plays {r[2]} with {_snail(st, r[1])}",

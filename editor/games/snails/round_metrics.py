@@ -27,6 +27,8 @@ PER_ROUND = "per-round"
 TILES_PER_ROUND = "Tiles destroyed per round"
 #: The section this module adds.
 LOSSES_BY_ROUND = "Losses by the end of each round"
+#: The levels: what is left on the board at the end of each round.
+LEFT_BY_ROUND = "Left at the end of each round"
 
 
 def deaths_per_round(events: Sequence[tuple[Any, ...]], rounds: int) -> list[int]:
@@ -64,6 +66,9 @@ class RoundMetrics:
         """The Snails measures of a match, and ``lost_per_round``: snails dead per round."""
         data = dict(self.base.measure(events, outcome, spec))
         data["lost_per_round"] = deaths_per_round(events, outcome.rounds)
+        start = next((event for event in events if event[0] == "start"), None)
+        if start is not None:
+            data["start"] = [int(start[1]), int(start[2])]
         return data
 
     def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -77,6 +82,8 @@ class RoundMetrics:
             len(sections),
         )
         sections.insert(at, losses_by_round(games))
+        if games and all("start" in g["metrics"] for g in games):
+            sections.insert(at, left_by_round(games))
         return sections
 
 
@@ -101,6 +108,35 @@ def losses_by_round(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "columns": ["snails lost", "tiles destroyed"],
         "rows": rows,
         "note": "so far, per game; a game that ended sooner counts with its final losses",
+    }
+
+
+def left_by_round(games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Snails alive and tiles left on the board at the end of each round, one value per game
+    (the match's start, logged by the engine, less what was lost so far)."""
+    longest = max((int(g["rounds"]) for g in games), default=0)
+    rows = [{"label": f"round {r + 1}", "cells": {}} for r in range(longest)]
+    alive: list[list[int]] = [[] for _ in range(longest)]
+    left: list[list[int]] = [[] for _ in range(longest)]
+    for g in games:
+        snails, tiles = g["metrics"]["start"]
+        lost = running_totals(g["metrics"].get("lost_per_round", ()), longest)
+        destroyed = running_totals(g["metrics"].get("destroyed", ()), longest)
+        for r in range(longest):
+            alive[r].append(snails - lost[r])
+            left[r].append(tiles - destroyed[r])
+    for r, row in enumerate(rows):
+        row["cells"] = {
+            "snails alive": {"values": alive[r]},
+            "tiles left": {"values": left[r]},
+        }
+    return {
+        "title": LEFT_BY_ROUND,
+        "kind": PER_ROUND,
+        "columns": ["snails alive", "tiles left"],
+        "rows": rows,
+        "note": "on the board at the end of each round, per game; a game that ended sooner"
+        " counts with what it ended with",
     }
 
 

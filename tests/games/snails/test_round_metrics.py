@@ -13,6 +13,7 @@ from editor.core.engine import MatchSpec, Outcome
 from editor.core.workspace import open_layout
 from editor.games.snails.metrics import METRICS
 from editor.games.snails.round_metrics import (
+    LEFT_BY_ROUND,
     LOSSES_BY_ROUND,
     PER_ROUND,
     ROUND_METRICS,
@@ -72,13 +73,14 @@ def test_the_sections_are_the_snails_ones_with_the_rounds_declared(batch: Any) -
     base = [s["title"] for s in METRICS.summarize(records)]
     sections = ROUND_METRICS.summarize(records)
     titles = [s["title"] for s in sections]
-    assert [t for t in titles if t != LOSSES_BY_ROUND] == base
-    assert titles.index(LOSSES_BY_ROUND) == titles.index(TILES_PER_ROUND) + 1
+    added = (LEFT_BY_ROUND, LOSSES_BY_ROUND)
+    assert [t for t in titles if t not in added] == base
+    after = titles.index(TILES_PER_ROUND)
+    assert titles[after + 1 : after + 3] == [LEFT_BY_ROUND, LOSSES_BY_ROUND]
     kinds = {s["title"]: s.get("kind") for s in sections}
-    assert kinds[LOSSES_BY_ROUND] == kinds[TILES_PER_ROUND] == PER_ROUND
-    assert [k for t, k in kinds.items() if t not in (LOSSES_BY_ROUND, TILES_PER_ROUND)] == [
-        None
-    ] * (len(titles) - 2)
+    assert kinds[LEFT_BY_ROUND] == kinds[LOSSES_BY_ROUND] == kinds[TILES_PER_ROUND] == PER_ROUND
+    drawn_as_tables = [k for t, k in kinds.items() if t not in (*added, TILES_PER_ROUND)]
+    assert drawn_as_tables == [None] * (len(titles) - 3)
     # the simulator's summary keeps the kind (the editor draws lines from it)
     summary = summarize(results, plan, ROUND_METRICS)
     drawn = {s["title"]: s.get("kind") for s in summary["sections"]}
@@ -112,3 +114,24 @@ def test_a_measure_of_one_match_keeps_the_snails_measures() -> None:
         events, outcome, SPEC
     )
     assert data["lost_per_round"] == [1]
+
+
+def test_what_is_left_each_round_is_the_start_less_the_losses_so_far(batch: Any) -> None:
+    results, plan = batch
+    _ws, layout = open_layout("layouts/crustacean.layout.yaml")
+    assert layout is not None
+    tiles = sum(len(stack) for stack in layout.spaces.values())
+    games = [r.to_json() for r in results if r.ok]
+    for game in games:
+        snails, start_tiles = game["metrics"]["start"]
+        assert start_tiles == tiles  # every tile of the layout is on the board at the start
+        assert snails == plan.players * (snails // plan.players) and snails >= plan.players
+    summary = summarize(results, plan, ROUND_METRICS)
+    left = next(s for s in summary["sections"] if s["title"] == LEFT_BY_ROUND)
+    assert left.get("kind") == PER_ROUND
+    last = left["rows"][-1]["cells"]
+    alive_at_end = [g["metrics"]["start"][0] - sum(g["metrics"]["lost_per_round"]) for g in games]
+    mean = last["snails alive"]["mean"]["mean"]
+    assert mean == pytest.approx(sum(alive_at_end) / len(games), abs=1e-5)
+    first_tiles = left["rows"][0]["cells"]["tiles left"]["mean"]["mean"]
+    assert first_tiles <= tiles and last["tiles left"]["mean"]["mean"] <= first_tiles

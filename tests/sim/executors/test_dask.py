@@ -124,8 +124,10 @@ def test_a_worker_killed_mid_batch_has_its_games_rerun_elsewhere(
     assert metrics is not None
     undisturbed = run_batch(engine, prepared, games, measure=metrics.measure)
     assert records(sorted(results, key=lambda r: r.index)) == records(undisturbed)
-    # the task of matches 10 to 14 started twice: its five games were rerun elsewhere
-    assert batch.rerun == 5
+    # the task of matches 10 to 14 started again elsewhere: its five games were rerun (on a
+    # loaded machine the scheduler may also have started the victim's next task there, whose
+    # games then count too: whole tasks of five, never fewer than the one that was killed)
+    assert batch.rerun >= 5 and batch.rerun % 5 == 0
     assert batch.lost == ["a Dask worker: its process died"]
 
 

@@ -284,6 +284,7 @@ def test_the_dock_names_the_packs_played_and_warns_of_an_open_pack_left_out(
     ]
     assert not any("my-cards" in w for w in warnings)  # not open: nothing to warn of
     assert window.open_file_tab(own / "cards.yaml")
+    start(window, 4)  # the file's tab may bring another dock forward: keep the dock in sight
     qtbot.waitUntil(
         lambda: any(
             "my-cards is open but not attached" in window.simulator.warnings.item(i).text()
