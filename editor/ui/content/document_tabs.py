@@ -287,6 +287,7 @@ class DocumentTabs(QObject):
         self.tabs.setCurrentWidget(tab)
         tab.editor.setFocus()
         self.run_checks()
+        self.studio.text_changed(path)  # the design is read with this tab's text from now on
         return tab
 
     def _update_title(self, tab: DocumentTab) -> None:

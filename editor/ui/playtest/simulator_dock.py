@@ -406,10 +406,7 @@ class SimulatorPanel(QWidget):
         self.progress.setValue(min(snap.done, max(snap.planned, 1)))
         self.progress.setFormat(f"{snap.done} of {snap.planned} games")
         self.rate_label.setText(f"{snap.games_per_second:.0f} games/s" if snap.done else "")
-        warnings = [*self._pack_warnings(snap), *snap.warnings]
-        self.warnings.clear()
-        self.warnings.addItems([f"⚠ {warning}" for warning in warnings])
-        self.warnings.setVisible(bool(warnings))
+        self._show_warnings(snap)
         self._show_failures(snap)
         if snap.bots_available:
             self.form.offer(
@@ -423,6 +420,14 @@ class SimulatorPanel(QWidget):
         self.pause_button.setText("Resume" if paused else "Pause")
         self._publish()  # the board's heatmap and the Replay tab listen to the studio
         self.results_changed.emit(snap)
+
+    def _show_warnings(self, snap: Snapshot | None) -> None:
+        if snap is None:
+            return
+        warnings = [*self._pack_warnings(snap), *snap.warnings]
+        self.warnings.clear()
+        self.warnings.addItems([f"⚠ {warning}" for warning in warnings])
+        self.warnings.setVisible(bool(warnings))
 
     def _pack_warnings(self, snap: Snapshot) -> list[str]:
         """Say which packs the batch plays, and warn of open packs it does not play."""
