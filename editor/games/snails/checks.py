@@ -10,12 +10,12 @@ from editor.core.documents import Document
 from editor.core.hexgrid import format_label
 from editor.core.layouts import Layout, label_sort_key
 from editor.core.packs import Pack, closure
+from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 from editor.games.snails.content import (
     RULESET_COMPLETE,
     Defined,
     TileSet,
-    merge_rulesets,
     tile_set,
 )
 from editor.games.snails.land import islands, labels_to_hexes, landmasses

@@ -66,30 +66,3 @@ def tile_set(packs: Iterable[Pack], documents_of: Mapping[str, list[Document]]) 
                 where = Defined(document, ("stock", index))
                 tiles.stock.append((pack.id, entry["tile"], entry["back"], entry["count"], where))
     return tiles
-
-
-def merge_rulesets(documents: Iterable[Document]) -> dict[str, Any]:
-    """Rulesets merged in order: later mappings override earlier ones key by key.
-
-    >>> from editor.core.documents import parse_document
-    >>> a, _ = parse_document("hit: {damage: 5, push: 1}\\nrounds: 6\\n", "a.yaml")
-    >>> b, _ = parse_document("hit: {damage: 10}\\n", "b.yaml")
-    >>> merge_rulesets([a, b])
-    {'hit': {'damage': 10, 'push': 1}, 'rounds': 6}
-    """
-    merged: dict[str, Any] = {}
-    for document in documents:
-        if isinstance(document.data, dict):
-            _merge_into(merged, document.data)
-    return merged
-
-
-def _merge_into(target: dict[str, Any], source: Mapping[str, Any]) -> None:
-    for key, value in source.items():
-        if isinstance(value, Mapping) and isinstance(target.get(key), dict):
-            _merge_into(target[key], value)
-        elif isinstance(value, Mapping):
-            target[key] = {}
-            _merge_into(target[key], value)
-        else:
-            target[key] = value

@@ -15,9 +15,9 @@ from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document
 from editor.core.files import display_path
 from editor.core.packs import Pack, closure
+from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 from editor.games.snails.checks import snails_packs
-from editor.games.snails.content import merge_rulesets
 from editor.games.snails.engine.rules import ENGINE_MODULES
 from editor.games.snails.rules_content import (
     ARSENAL_KINDS,

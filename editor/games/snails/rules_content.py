@@ -14,8 +14,9 @@ from typing import Any
 from editor.core.diagnostics import Diagnostic, sort_diagnostics
 from editor.core.documents import Document
 from editor.core.packs import Pack, closure
+from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
-from editor.games.snails.content import Defined, merge_rulesets
+from editor.games.snails.content import Defined
 
 #: Content file kinds and the top key holding their list of entries.
 ENTRY_KINDS: dict[str, str] = {

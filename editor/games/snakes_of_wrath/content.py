@@ -15,6 +15,7 @@ from typing import Any
 from editor.core.diagnostics import Diagnostic, sort_diagnostics
 from editor.core.documents import Document
 from editor.core.packs import Pack, closure
+from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 
 GAME_ID = "snakes-of-wrath"
@@ -147,33 +148,6 @@ def tile_entries(ws: Workspace, packs: Iterable[Pack]) -> list[Entry]:
                 if isinstance(item, dict):
                     out.append(Entry(item, pack.id, document, ("tile_types", index)))
     return out
-
-
-def merge_rulesets(documents: Iterable[Document]) -> dict[str, Any]:
-    """Rulesets merged in order: later mappings override earlier ones key by key.
-
-    >>> from editor.core.documents import parse_document
-    >>> a, _ = parse_document("points: {body: 1, todd: 1}\\nrack: 8\\n", "a.yaml")
-    >>> b, _ = parse_document("points: {todd: 3}\\n", "b.yaml")
-    >>> merge_rulesets([a, b])
-    {'points': {'body': 1, 'todd': 3}, 'rack': 8}
-    """
-    merged: dict[str, Any] = {}
-    for document in documents:
-        if isinstance(document.data, dict):
-            _merge_into(merged, document.data)
-    return merged
-
-
-def _merge_into(target: dict[str, Any], source: Mapping[str, Any]) -> None:
-    for key, value in source.items():
-        if isinstance(value, Mapping):
-            inner = target.get(key)
-            if not isinstance(inner, dict):
-                inner = target[key] = {}
-            _merge_into(inner, value)
-        else:
-            target[key] = value
 
 
 def resolve_packs(ws: Workspace, packs: Sequence[str | Pack]) -> list[Pack]:

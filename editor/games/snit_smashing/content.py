@@ -7,12 +7,13 @@ later packs overriding earlier ones. The engine, the checks and the editor read 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from editor.core.documents import Document
 from editor.core.packs import Pack
+from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 
 GAME_ID = "snit-smashing"
@@ -90,33 +91,6 @@ def lookup(data: Any, path: Path_) -> Any:
             return None
         data = data[step]
     return data
-
-
-def merge_rulesets(documents: Iterable[Document]) -> dict[str, Any]:
-    """Rulesets merged in order: later mappings override earlier ones key by key.
-
-    >>> from editor.core.documents import parse_document
-    >>> a, _ = parse_document("players: {min: 2, max: 4}\\nruns: 4\\n", "a.yaml")
-    >>> b, _ = parse_document("players: {max: 3}\\n", "b.yaml")
-    >>> merge_rulesets([a, b])
-    {'players': {'min': 2, 'max': 3}, 'runs': 4}
-    """
-    merged: dict[str, Any] = {}
-    for document in documents:
-        if isinstance(document.data, Mapping):
-            _merge_into(merged, document.data)
-    return merged
-
-
-def _merge_into(target: dict[str, Any], source: Mapping[str, Any]) -> None:
-    for key, value in source.items():
-        if isinstance(value, Mapping):
-            inner = target.get(key)
-            if not isinstance(inner, dict):
-                inner = target[key] = {}
-            _merge_into(inner, value)
-        else:
-            target[key] = value
 
 
 def snit_packs(ws: Workspace) -> list[Pack]:
