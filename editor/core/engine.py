@@ -15,13 +15,12 @@ compact one-line text of an encoded choice.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
-    import random
-
     from editor.core.layouts import Layout
     from editor.core.workspace import Workspace
 
@@ -165,17 +164,25 @@ class RandomBot:
     def __init__(self, seat: int, rng: random.Random) -> None:
         self.seat = seat
         self.rng = rng
+        #: The generator's own bits, when it is the library's (see :meth:`choose`).
+        self._bits = rng.getrandbits if type(rng) is random.Random else None
 
     def choose(self, decision: Decision, view: Any) -> Hashable:
         """One option, drawn uniformly by index (never materializes a lazy sequence)."""
         options = decision.options
-        try:
-            # the draw randrange(len(options)) made, one Python call fewer
+        n = len(options)
+        if n == 0:
+            raise ValueError(f"decision {decision.kind!r} offers no options")
+        getrandbits = self._bits
+        if getrandbits is None:
             return self.rng.choice(options)
-        except IndexError:
-            if len(options) == 0:
-                raise ValueError(f"decision {decision.kind!r} offers no options") from None
-            raise
+        # rng.choice(options) written out, draw for draw (Random._randbelow: the bits of n,
+        # drawn again until below it): this runs for every decision of every random game
+        bits = n.bit_length()
+        index = getrandbits(bits)
+        while index >= n:
+            index = getrandbits(bits)
+        return options[index]
 
 
 def random_bot(seat: int, rng: random.Random) -> RandomBot:

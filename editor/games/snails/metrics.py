@@ -9,6 +9,7 @@ simulator itself.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import compress, repeat
 from operator import eq, itemgetter, not_
@@ -20,9 +21,69 @@ from editor.core.engine import MatchSpec, Outcome
 MAIN_CAUSES = ("water", "attack")
 
 #: The event kinds :meth:`SnailsMetrics.measure` reads.
-_MEASURED = frozenset({"play", "death", "destroyed", "round"})
+_MEASURED = frozenset({"play", "death", "destroyed", "round", "start"})
 #: An event's kind.
 _KIND = itemgetter(0)
+#: A play's card, and its card and seat.
+_CARD = itemgetter(3)
+_CARD_SEAT = itemgetter(3, 1)
+
+
+def tally(
+    events: Sequence[tuple[Any, ...]], rounds: int
+) -> tuple[dict[str, Any], list[int], tuple[Any, ...] | None]:
+    """The Snails measures of a match's log (:meth:`SnailsMetrics.measure`), the snails that
+    died in each round (a death during the set-up counts in round 1, as destroyed tiles do),
+    and the log's ``start`` event (None in a log without one), in one pass over the log."""
+    deaths: dict[str, int] = {}
+    deaths_at: dict[str, dict[str, int]] = {}
+    destroyed_at: dict[str, list[int]] = {}
+    destroyed = [0] * max(rounds, 0)
+    lost = [0] * max(rounds, 0)
+    start: tuple[Any, ...] | None = None
+    current_round = 1
+    # the few kinds measured here picked out of the log first (by C-level iterators: a log
+    # holds hundreds of events), the plays (most of them) counted apart
+    wanted = list(compress(events, map(_MEASURED.__contains__, map(_KIND, events))))
+    is_play = list(map(eq, repeat("play"), map(_KIND, wanted)))
+    played = list(compress(wanted, is_play))
+    # ("play", seat, snail, card): plays per card, in the order cards were first played
+    plays = dict(Counter(map(_CARD, played)))
+    players: dict[str, set[int]] = {card: set() for card in plays}
+    for card, seat in set(map(_CARD_SEAT, played)):
+        players[card].add(seat)
+    for event in compress(wanted, map(not_, is_play)):
+        kind = event[0]
+        if kind == "death":
+            cause = str(event[3])
+            deaths[cause] = deaths.get(cause, 0) + 1
+            if current_round > len(lost):
+                lost.extend([0] * (current_round - len(lost)))
+            lost[current_round - 1] += 1
+            # ("death", snail, seat, cause, label): where the snail stood when it died
+            if len(event) > 4:
+                here = deaths_at.setdefault(str(event[4]), {})
+                here[cause] = here.get(cause, 0) + 1
+        elif kind == "destroyed":
+            # ("destroyed", label, tile, back, round); set-up destructions count in round 1.
+            r = max(int(event[4]) if len(event) > 4 else current_round, 1)
+            if r > len(destroyed):
+                destroyed.extend([0] * (r - len(destroyed)))
+            destroyed[r - 1] += 1
+            destroyed_at.setdefault(str(event[1]), []).append(r)
+        elif kind == "round":
+            current_round = max(int(event[1]), 1)
+        elif start is None:  # ("start", snails, tiles): the first one
+            start = event
+    data = {
+        "deaths": deaths,
+        "destroyed": destroyed,
+        "plays": plays,
+        "players": {card: sorted(seats) for card, seats in players.items()},
+        "deaths_at": deaths_at,
+        "destroyed_at": destroyed_at,
+    }
+    return data, lost, start
 
 
 class SnailsMetrics:
@@ -34,49 +95,7 @@ class SnailsMetrics:
         """Deaths by cause, tiles destroyed per round, plays per card and who played it; per
         space, deaths by cause (``deaths_at``) and the rounds its tiles were destroyed in
         (``destroyed_at``, one round per tile, in order), for the editor's heatmaps."""
-        deaths: dict[str, int] = {}
-        deaths_at: dict[str, dict[str, int]] = {}
-        destroyed_at: dict[str, list[int]] = {}
-        destroyed = [0] * max(outcome.rounds, 0)
-        plays: dict[str, int] = {}
-        players: dict[str, set[int]] = {}
-        current_round = 0
-        # the few kinds measured here picked out of the log first (by C-level iterators: a
-        # log holds hundreds of events), the plays (most of them) counted apart
-        wanted = list(compress(events, map(_MEASURED.__contains__, map(_KIND, events))))
-        is_play = list(map(eq, repeat("play"), map(_KIND, wanted)))
-        for _, seat, _snail, card in compress(wanted, is_play):
-            plays[card] = plays.get(card, 0) + 1
-            seats = players.get(card)
-            if seats is None:
-                seats = players[card] = set()
-            seats.add(seat)
-        for event in compress(wanted, map(not_, is_play)):
-            kind = event[0]
-            if kind == "death":
-                cause = str(event[3])
-                deaths[cause] = deaths.get(cause, 0) + 1
-                # ("death", snail, seat, cause, label): where the snail stood when it died
-                if len(event) > 4:
-                    here = deaths_at.setdefault(str(event[4]), {})
-                    here[cause] = here.get(cause, 0) + 1
-            elif kind == "destroyed":
-                # ("destroyed", label, tile, back, round); set-up destructions count in round 1.
-                r = max(int(event[4]) if len(event) > 4 else current_round, 1)
-                if r > len(destroyed):
-                    destroyed.extend([0] * (r - len(destroyed)))
-                destroyed[r - 1] += 1
-                destroyed_at.setdefault(str(event[1]), []).append(r)
-            else:  # round
-                current_round = int(event[1])
-        return {
-            "deaths": deaths,
-            "destroyed": destroyed,
-            "plays": plays,
-            "players": {card: sorted(seats) for card, seats in players.items()},
-            "deaths_at": deaths_at,
-            "destroyed_at": destroyed_at,
-        }
+        return tally(events, outcome.rounds)[0]
 
     def summarize(self, games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         """Sections over finished matches (``GameResult.to_json()`` records)."""

@@ -7,9 +7,8 @@ Its sections are the Snails sections, with "Tiles destroyed per round" declared
 far, per game, round by round. The editor draws a ``per-round`` section as lines over the
 rounds; the simulator's text and JSON show it as a table like any other.
 
-Losses are counted rather than what is left standing because a match's log does not say
-how many snails and tiles it started with (the set-up logs no event for them): a falling
-"left" line is this rising "lost" line upside down.
+The levels, "Left at the end of each round", are the match's start (the engine logs a
+``start`` event: snails and tiles on the board) less the losses so far.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from itertools import accumulate
 from typing import Any
 
 from editor.core.engine import MatchSpec, Metrics, Outcome
-from editor.games.snails.metrics import METRICS
+from editor.games.snails.metrics import METRICS, tally
 
 #: The kind of section whose rows are rounds 1, 2, 3... (see ``editor/sim/summary.py``).
 PER_ROUND = "per-round"
@@ -34,17 +33,7 @@ LEFT_BY_ROUND = "Left at the end of each round"
 def deaths_per_round(events: Sequence[tuple[Any, ...]], rounds: int) -> list[int]:
     """How many snails died in each round of a match (a death during the set-up counts in
     round 1, as the Snails metrics count destroyed tiles)."""
-    lost = [0] * max(rounds, 0)
-    current = 1
-    for event in events:
-        kind = event[0]
-        if kind == "round":
-            current = max(int(event[1]), 1)
-        elif kind == "death":
-            if current > len(lost):
-                lost.extend([0] * (current - len(lost)))
-            lost[current - 1] += 1
-    return lost
+    return tally(events, rounds)[1]
 
 
 def running_totals(per_round: Sequence[int], rounds: int) -> list[int]:
@@ -64,9 +53,12 @@ class RoundMetrics:
         self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
     ) -> dict[str, Any]:
         """The Snails measures of a match, and ``lost_per_round``: snails dead per round."""
-        data = dict(self.base.measure(events, outcome, spec))
-        data["lost_per_round"] = deaths_per_round(events, outcome.rounds)
-        start = next((event for event in events if event[0] == "start"), None)
+        if self.base is METRICS:  # the usual case: one pass over the log for everything
+            data, lost, start = tally(events, outcome.rounds)
+        else:
+            data = dict(self.base.measure(events, outcome, spec))
+            _, lost, start = tally(events, outcome.rounds)
+        data["lost_per_round"] = lost
         if start is not None:
             data["start"] = [int(start[1]), int(start[2])]
         return data

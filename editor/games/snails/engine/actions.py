@@ -13,7 +13,7 @@ from editor.games.snails.engine.effects import Ctx, run_ops
 
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
-    from editor.games.snails.engine.state import State
+    from editor.games.snails.engine.state import Climbs, State
     from editor.games.snails.engine.tables import BoardTables
 
 Gen = Generator[Decision, Any, Any]
@@ -40,17 +40,12 @@ def crawl_options(st: State, s: int) -> list[Action]:
     if max(map(len, map(occ.__getitem__, tables.span(at, 0, moves)))) < capacity:
         # room on every space in reach, its own too (the common case): every step the levels
         # allow, as worked out for the levels around each space (once per board and levels)
-        level = st.level
-        climb = st.crawl_climb
-        nbrs = tables.nbrs
-        known = tables.derived("climbs", _new_climbs)
-        key = (at, level[at] + climb, *map(level.__getitem__, nbrs[at]))
-        xs, ones, _ = known.get(key) or _climbs(st, key)
+        climbs = st.climbs
+        xs, ones, _ = climbs[at] or _climbs_at(st, at)
         out += ones
         if moves == 2:
             for x in xs:
-                key = (x, level[x] + climb, *map(level.__getitem__, nbrs[x]))
-                out += (known.get(key) or _climbs(st, key))[2]
+                out += (climbs[x] or _climbs_at(st, x))[2]
         return out
     can_enter = st.can_enter
     level = st.level
@@ -77,16 +72,24 @@ def crawl_options(st: State, s: int) -> list[Action]:
 #: Per (space, highest level a crawl from it may climb to, its neighbours' levels): the
 #: neighbours it may climb to, the crawls of that one step, and the two-step crawls starting
 #: with a step onto that space.
-_Climbs = dict[tuple[int, ...], tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]]
+_Climbs = dict[tuple[int, ...], "Climbs"]
 
 
 def _new_climbs(tables: BoardTables) -> _Climbs:
     return {}
 
 
-def _climbs(
-    st: State, key: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]:
+def _climbs_at(st: State, a: int) -> Climbs:
+    """The climbs of space ``a`` for the levels around it now, kept in ``st.climbs`` until
+    one of those levels changes (``terrain.set_top``)."""
+    level = st.level
+    key = (a, level[a] + st.crawl_climb, *map(level.__getitem__, st.tables.nbrs[a]))
+    known = st.tables.derived("climbs", _new_climbs)
+    found = st.climbs[a] = known.get(key) or _climbs(st, key)
+    return found
+
+
+def _climbs(st: State, key: tuple[int, ...]) -> Climbs:
     """The climbs of ``key`` (see ``_Climbs``), worked out and kept."""
     a, top = key[0], key[1]
     firsts, seconds = st.tables.derived("crawl steps", _crawl_steps)
@@ -187,10 +190,27 @@ def action_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         and basic != "shell"
         and not (st.p_stay_once[p] and stay in st.used[p])
     ):
-        staying = tuple(Action(a.main, a.adjacent, (*a.use, stay)) for a in base)
+        kept = _STAYING.get
+        staying = tuple([kept((a, stay)) or _staying(a, stay) for a in base])
         # a "may" adds the choice to stay; an ability that simply applies leaves no other
         base = base + staying if st.p_stay_optional[p] else staying
     return base
+
+
+#: Per (option, ability): that option with the faction's stay-in-shell ability used too, made
+#: once per process as :data:`decisions.PLAIN` makes plain options (a snail of such a faction
+#: in its shell doubles every option of every card it plays).
+_STAYING: dict[tuple[Action, str], Action] = {}
+#: The most options kept in :data:`_STAYING`.
+_MOST_STAYING = 100_000
+
+
+def _staying(act: Action, stay: str) -> Action:
+    """``act`` with the ability ``stay`` used too, made and kept."""
+    if len(_STAYING) >= _MOST_STAYING:
+        _STAYING.clear()
+    found = _STAYING[act, stay] = Action(act.main, act.adjacent, (*act.use, stay))
+    return found
 
 
 def resolve_now(st: State, p: int, s: int, card: CardSpec, act: Action) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from itertools import combinations
+from itertools import chain, combinations, compress, repeat
+from operator import ge
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -70,7 +71,7 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         sat = st.sat
         # the living snails in range first (one pass; a dead one's space, -1, is in no range),
         # then the rules for each of them
-        for t in [t for t, x in enumerate(sat) if x in in_range]:
+        for t in list(compress(range(len(sat)), map(in_range.__contains__, sat))):
             if t == s:
                 continue
             space = sat[t]
@@ -98,17 +99,18 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         land = card.land
         # in reach but out of sight: no target, or one the line-of-sight ability reaches
         hidden = card.los and ignore is not None
+        # (the filters and look-ups by C-level iterators: a range spans dozens of spaces)
         if card.los and ignore is None:
-            spaces = [x for x in spaces if level[x] <= own and (stack[x] or not land)]
-        elif land:
-            spaces = [x for x in spaces if stack[x]]
+            spaces = list(compress(spaces, map(ge, repeat(own), map(level.__getitem__, spaces))))
+        if land:
+            spaces = list(compress(spaces, map(stack.__getitem__, spaces)))
         if not card.adjacent and not (hidden and any(level[x] > own for x in spaces)):
             actions = st.tables.derived("targets", _space_targets)
-            return tuple([actions[x] for x in spaces])
+            return tuple(map(actions.__getitem__, spaces))
         if not hidden:
             # every target with every choice of the spaces next to it it also hits
             with_adjacent = _with_adjacent(st.tables, card.adjacent)
-            return tuple([a for x in spaces for a in with_adjacent[x]])
+            return tuple(chain.from_iterable(map(with_adjacent.__getitem__, spaces)))
         out = []
         for space in spaces:
             use = (ignore,) if ignore is not None and level[space] > own else ()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision, IllegalChoice, Outcome
 from editor.games.snails.engine import cards, dice, health, movement, terrain, triggers, victory
-from editor.games.snails.engine.decisions import options_text
+from editor.games.snails.engine.decisions import Action, options_text
 from editor.games.snails.engine.tables import DIRECTIONS
 from editor.games.snails.engine.victory import GameOver
 from editor.games.snails.engine.view import SnailsView
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from editor.games.snails.engine.terrain import Aftermath
 
 Gen = Generator[Decision, Any, Any]
+#: A space's crawls for the levels around it: the neighbours a crawl may climb to, the
+#: crawls of that one step, and the two-step crawls through that space (``actions._climbs``).
+Climbs = tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]
 
 
 class State:
@@ -52,6 +55,9 @@ class State:
         self.stack: list[tuple[int, ...]] = [()] * size
         self.backs: list[tuple[str, ...]] = [()] * size
         self.level: list[int] = [0] * size
+        #: Per space, its crawls of up to two steps for the levels around it now, when known
+        #: (see ``actions._climbs``); a change of level forgets the space's and its neighbours'.
+        self.climbs: list[Climbs | None] = [None] * size
         self.tok: list[list[int]] = [[0] * size for _ in rules.tokens]
         self.occ: list[tuple[int, ...]] = [()] * size
         # snails, parallel lists indexed by snail number
@@ -331,6 +337,7 @@ class State:
         """Put a :meth:`snapshot` back."""
         for name in _MUTABLE:
             setattr(self, name, snap[name])
+        self.climbs = [None] * len(self.level)  # worked out again for the levels put back
         self.rng.setstate(snap["rng"])
 
     # --- the mutators, by job ------------------------------------------------------------

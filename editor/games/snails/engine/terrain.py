@@ -25,7 +25,13 @@ def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...
     """Set a space's tiles (bottom to top) and recompute its level."""
     st.stack[space] = stack
     st.backs[space] = backs
-    st.level[space] = st.rules.tile_levels[stack[-1]] if stack else 0  # rules.level_of
+    level = st.rules.tile_levels[stack[-1]] if stack else 0  # rules.level_of
+    if level != st.level[space]:
+        st.level[space] = level
+        climbs = st.climbs
+        climbs[space] = None
+        for x in st.tables.nbrs[space]:
+            climbs[x] = None
 
 
 def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
