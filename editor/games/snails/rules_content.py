@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from editor.core.diagnostics import Diagnostic, sort_diagnostics
+from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
-from editor.core.packs import Pack, closure
+from editor.core.game_packs import PackChoiceError, pack_errors, packs_for_game
+from editor.core.packs import Pack
 from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 from editor.games.snails.content import Defined
@@ -154,16 +155,10 @@ def _items(document: Document, key: str) -> list[dict[str, Any]]:
 
 def resolve_packs(ws: Workspace, packs: Sequence[str | Pack]) -> list[Pack]:
     """The packs named (ids or packs) and their dependencies, dependencies first."""
-    ids = [p.id if isinstance(p, Pack) else p for p in packs]
-    unknown = [i for i in ids if i not in ws.packs]
-    if unknown:
-        known = ", ".join(sorted(ws.packs)) or "none"
-        raise ContentError(f"no pack {', '.join(map(repr, unknown))}; known: {known}")
-    chosen = closure(ws.packs, ids)
-    other = [p.id for p in chosen if p.game != "snails"]
-    if other:
-        raise ContentError(f"not Snails packs: {', '.join(other)}")
-    return chosen
+    try:
+        return packs_for_game(ws, packs, "snails", "Snails")
+    except PackChoiceError as exc:
+        raise ContentError(str(exc)) from None
 
 
 def load_rules_content(ws: Workspace, packs: Sequence[str | Pack]) -> RulesContent:
@@ -200,15 +195,6 @@ def load_rules_content(ws: Workspace, packs: Sequence[str | Pack]) -> RulesConte
                 content.stock.append({**item, "pack": pack.id})
     content.ruleset = merge_rulesets(ws.documents_of(chosen, "ruleset"))
     return content
-
-
-def pack_errors(ws: Workspace, packs: Iterable[Pack]) -> list[Diagnostic]:
-    """The errors found in the manifests and data files of some packs."""
-    paths = set()
-    for pack in packs:
-        paths.add(pack.manifest.path)
-        paths.update(document.path for _, document in pack.documents)
-    return sort_diagnostics(d for d in ws.diagnostics if d.is_error and d.path in paths)
 
 
 def expand_effect(effect: Mapping[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from editor.core.diagnostics import Diagnostic, sort_diagnostics
+from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
-from editor.core.packs import Pack, closure
+from editor.core.game_packs import PackChoiceError, pack_errors, packs_for_game
+from editor.core.packs import Pack
 from editor.core.rulesets import merge_rulesets
 from editor.core.workspace import Workspace
 
@@ -152,25 +153,10 @@ def tile_entries(ws: Workspace, packs: Iterable[Pack]) -> list[Entry]:
 
 def resolve_packs(ws: Workspace, packs: Sequence[str | Pack]) -> list[Pack]:
     """The packs named (ids or packs) and their dependencies, dependencies first."""
-    ids = [p.id if isinstance(p, Pack) else p for p in packs]
-    unknown = [i for i in ids if i not in ws.packs]
-    if unknown:
-        known = ", ".join(sorted(ws.packs)) or "none"
-        raise ContentError(f"no pack {', '.join(map(repr, unknown))}; known: {known}")
-    chosen = closure(ws.packs, ids)
-    other = [p.id for p in chosen if p.game != GAME_ID]
-    if other:
-        raise ContentError(f"not Snakes of Wrath packs: {', '.join(other)}")
-    return chosen
-
-
-def pack_errors(ws: Workspace, packs: Iterable[Pack]) -> list[Diagnostic]:
-    """The errors found in the manifests and data files of some packs."""
-    paths = set()
-    for pack in packs:
-        paths.add(pack.manifest.path)
-        paths.update(document.path for _, document in pack.documents)
-    return sort_diagnostics(d for d in ws.diagnostics if d.is_error and d.path in paths)
+    try:
+        return packs_for_game(ws, packs, GAME_ID, "Snakes of Wrath")
+    except PackChoiceError as exc:
+        raise ContentError(str(exc)) from None
 
 
 def load_content(ws: Workspace, packs: Sequence[str | Pack]) -> Content:

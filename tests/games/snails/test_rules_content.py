@@ -154,6 +154,13 @@ def test_unknown_packs_and_broken_packs_are_refused(tmp_path: Path) -> None:
     assert "cards.yaml:3:5" in str(caught.value)
 
 
+def test_a_pack_file_that_cannot_be_read_is_refused_too(tmp_path: Path) -> None:
+    folder = _write_pack(tmp_path / "mine", {"cards.yaml": "cards: [unclosed\n"})
+    with pytest.raises(ContentError) as caught:
+        load_rules_content(load_workspace([folder]), ["mine"])
+    assert "cards.yaml:" in str(caught.value) and "YAML syntax" in str(caught.value)
+
+
 # ------------------------------------------------------------------ profiles vs examples
 
 
