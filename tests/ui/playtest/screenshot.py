@@ -21,16 +21,6 @@ import time
 from pathlib import Path
 
 
-def wire_round_metrics() -> None:
-    """Snails' per-round section, until ``editor/games/snails/__init__.py`` registers it."""
-    from editor.core import registry
-    from editor.games.snails.round_metrics import ROUND_METRICS, RoundMetrics
-
-    game = registry.get("snails")
-    if game is not None and game.play and not isinstance(game.play.metrics, RoundMetrics):
-        registry.register(game.with_play(metrics=ROUND_METRICS))
-
-
 def dark_palette() -> object:
     """A dark palette, to see that the charts follow it."""
     from PySide6.QtGui import QColor, QPalette
@@ -65,7 +55,6 @@ def main(argv: list[str]) -> int:
     from editor.core.resources import layouts_dir
     from editor.ui.shell.app import make_window
 
-    wire_round_metrics()
     app = QApplication.instance() or QApplication(["seastack"])
     assert isinstance(app, QApplication)
     if args.dark:

@@ -17,8 +17,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QTabBar
 from pytestqt.qtbot import QtBot
 
-from editor.core import registry
-from editor.games.snails.round_metrics import LOSSES_BY_ROUND, ROUND_METRICS
+from editor.games.snails.round_metrics import LOSSES_BY_ROUND
 from editor.sim.live import Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.stats import mean_ci, wilson
@@ -27,14 +26,6 @@ from editor.ui.playtest.playtest_view import REFRESH_MS
 
 #: Generous bounds on waiting for background work (not speed requirements).
 WAIT_MS = 60_000
-
-
-@pytest.fixture(autouse=True)
-def round_metrics(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Snails with its per-round section (as editor/games/snails/__init__.py will register)."""
-    game = registry.get("snails")
-    assert game is not None
-    monkeypatch.setitem(registry._GAMES, "snails", game.with_play(metrics=ROUND_METRICS))
 
 
 def play_in_the_tab(qtbot: QtBot, window: Any, games: int) -> Snapshot:
