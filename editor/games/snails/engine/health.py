@@ -44,8 +44,7 @@ def kill(st: State, s: int, cause: str) -> None:
     p = st.sp[s]
     st.events.append(("death", s, p, cause, st.tables.labels[at]))
     st.death_causes.append(cause)
-    sat = st.sat
-    if all(sat[x] < 0 for x in st.p_snails[p]):
+    if max(map(st.sat.__getitem__, st.p_snails[p])) < 0:  # every snail of the player dead
         st.out[p] = True
         st.players_left -= 1
         st.out_step[p] = st.elim_count
