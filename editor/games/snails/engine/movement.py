@@ -106,10 +106,7 @@ def enter(st: State, s: int, dest: int, frm: int, chooser: int, kind: str = "mov
 def _tokens_answer(st: State, dest: int) -> bool:
     """Whether tokens on a space answer a snail entering it."""
     tok = st.tok
-    for kind, _ in st.enter_token_abilities:  # a handful of abilities at most
-        if tok[kind][dest]:
-            return True
-    return False
+    return any(tok[kind][dest] for kind, _ in st.enter_token_abilities)
 
 
 def _wet(st: State, s: int, dest: int) -> None:
