@@ -241,6 +241,8 @@ Playtest = Callable[
 Heatmaps = Callable[[Sequence[Mapping[str, Any]], "Workspace", "Layout"], Sequence[Heatmap]]
 #: The board of a match in progress (the engine's state), for replays.
 ReplayFrame = Callable[[Any], Frame]
+#: A seat's name in a match (the engine's state, the seat).
+SeatName = Callable[[Any, int], str]
 
 
 @dataclass(frozen=True)
@@ -327,6 +329,9 @@ class GamePlay:
     replay_frame: ReplayFrame | None = None
     #: The replay's choices and events in the game's words (names, not numbers).
     replay_words: ReplayWords | None = None
+    #: The name a designer knows a seat by (its clan's), from a match just set up (the
+    #: engine's state); None: a replay names a seat by its faction, else ``Player 1``.
+    seat_name: SeatName | None = None
 
 
 @dataclass(frozen=True)
@@ -341,6 +346,13 @@ class GameEditor:
     #: The line around an empty space and its label's colour ("": derived from the fill).
     empty_border: str = ""
     empty_ink: str = ""
+    #: What the status line calls a space holding a tile or more, singular and plural.
+    filled_words: tuple[str, str] = ("land space", "land spaces")
+    #: The most tiles a space takes (0: no limit; stacks are drawn as terraces).
+    stack_limit: int = 0
+    #: Whether its tiles are drawn from above with their art (a :class:`TileArt`), not as
+    #: coloured terraces.
+    tile_art: bool = False
     #: What the palette offers for a layout: tile types with names, colours, stock.
     tile_kinds: TileKinds | None = None
     #: A layout's statistics, worded, for the editor's Statistics dock.

@@ -49,7 +49,12 @@ GAME = registry.register(
             replay_words=REPLAY_WORDS,
         ),
         editor=registry.GameEditor(
-            colours=layout_colours, empty_colour=TABLE_COLOUR, empty_word="table"
+            colours=layout_colours,
+            empty_colour=TABLE_COLOUR,
+            empty_word="table",
+            filled_words=("cell with a tile", "cells with tiles"),
+            stack_limit=1,
+            tile_art=True,
         ),
     )
 )

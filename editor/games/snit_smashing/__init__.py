@@ -21,7 +21,7 @@ from editor.games.snit_smashing.layout_fields import LAYOUT_FIELDS
 from editor.games.snit_smashing.metrics import METRICS
 from editor.games.snit_smashing.playtest import playtest
 from editor.games.snit_smashing.replay_frame import replay_frame
-from editor.games.snit_smashing.replay_words import REPLAY_WORDS
+from editor.games.snit_smashing.replay_words import REPLAY_WORDS, clan_name
 from editor.games.snit_smashing.templates import TEMPLATE_GROUPS
 
 GAME = registry.register(
@@ -56,6 +56,7 @@ GAME = registry.register(
             heatmaps=heatmaps,
             replay_frame=replay_frame,
             replay_words=REPLAY_WORDS,
+            seat_name=clan_name,
         ),
         editor=registry.GameEditor(
             colours=layout_colours,
@@ -63,6 +64,8 @@ GAME = registry.register(
             empty_word="sand",
             empty_border=SAND_BORDER,
             empty_ink=SAND_INK,
+            filled_words=("hex with a tile", "hexes with tiles"),
+            stack_limit=1,
             tile_kinds=tile_kinds,
             statistics=statistics,
         ),

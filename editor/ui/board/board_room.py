@@ -25,6 +25,7 @@ import dataclasses
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel
 
+from editor.core import registry
 from editor.core.diagnostics import Diagnostic
 from editor.sim.live import Snapshot
 from editor.studio.board_picture import BoardPicture, describe_space
@@ -108,6 +109,12 @@ class BoardRoom(QObject):
         return self.studio.model
 
     @property
+    def game_editor(self) -> registry.GameEditor:
+        """What the layout's game declares for the editor (the defaults for an unknown game)."""
+        game = registry.get(self.model.layout.game)
+        return game.editor if game is not None else registry.GameEditor()
+
+    @property
     def picture(self) -> BoardPicture:
         """What the board shows now."""
         return self.board_view.picture
@@ -128,7 +135,14 @@ class BoardRoom(QObject):
         self.board_view.fit()
         self.inspector.set_model(model)
         self.inspector.show_space(None)
-        self.palette.set_board(picture.grid, picture.empty_colour, picture.empty_word)
+        editor = self.game_editor
+        self.palette.set_board(
+            picture.grid,
+            picture.empty_colour,
+            picture.empty_word,
+            stack_limit=editor.stack_limit,
+            tile_art=editor.tile_art,
+        )
         self._refresh_palette()
         self._stamp = (self.palette.tile,) if self.palette.tile else ()
         self.palette.set_stamp([model.tile_name(t) for t in self._stamp])
@@ -168,9 +182,11 @@ class BoardRoom(QObject):
         self.palette.show_stock(self.model.stock_lines(), self.model.unknown_tiles())
 
     def update_summary(self) -> None:
-        """The status text: land spaces, tiles, the layout's problems and the open files'."""
+        """The status text: the spaces holding tiles (in the game's words), the tiles, the
+        layout's problems and the open files'."""
         picture = self.picture
-        land = picture.land_count
+        filled = picture.land_count
+        one, many = self.game_editor.filled_words
         tiles = picture.tile_count
         diagnostics = self.studio.diagnostics
         problems = len(diagnostics)
@@ -189,7 +205,7 @@ class BoardRoom(QObject):
             # only the layout's own spaces are drawn: say why the board looks cut down
             board = f"unknown board '{self.model.layout.board}' (only its spaces shown) · "
         self.summary_label.setText(
-            f"{board}{land} land space{'s' * (land != 1)} · {tiles} tile{'s' * (tiles != 1)}"
+            f"{board}{filled} {one if filled == 1 else many} · {tiles} tile{'s' * (tiles != 1)}"
             f" · {found}"
         )
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -41,7 +42,10 @@ class LayoutPacks(QWidget):
         self.list.setObjectName("LayoutPacks")
         self.list.setMaximumHeight(84)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # a long pack name wraps onto a second line, whole, rather than losing its middle
+        self.list.setWordWrap(True)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
         self.list.currentRowChanged.connect(lambda _row: self._update_buttons())
         self.choice = QComboBox(self)
         self.attach_button = QPushButton("Attach", self)
@@ -120,6 +124,11 @@ class LayoutPacks(QWidget):
                 self.choice.setItemData(
                     self.choice.count() - 1, _tip(choice), Qt.ItemDataRole.ToolTipRole
                 )
+        # the offered packs' list opens as wide as their longest name
+        view = self.choice.view()
+        view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        if self.choice.count():
+            view.setMinimumWidth(view.sizeHintForColumn(0) + 2 * view.frameWidth() + 8)
         self._update_buttons()
         self._show_note()
 

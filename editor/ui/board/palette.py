@@ -1,11 +1,14 @@
 """The palette dock: editing tools, tile types with their stock, and the colour legend.
 
 Swatches are small spaces drawn by the painter of the board's grid (hexes or squares), and the
-legend's last entry is the game's empty space (its colour and word): see :meth:`Palette.set_board`.
+legend's last entry is the game's empty space (its colour and word), unless a tile type bears
+that name; under the legend, what the board shows of a space, from what its game declares (how
+many tiles a space takes, whether tiles carry art): see :meth:`Palette.set_board`.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -36,6 +39,11 @@ TOOLS: tuple[tuple[Tool, str, str, str], ...] = (
     (Tool.PAINT, "&Paint", "P", "Click or drag: give each space the picked stack"),
 )
 OVER_COLOUR = "#c62828"
+#: What the board shows where tiles stack (the painters draw a stack as terraces).
+TERRACES_HELP = (
+    "Tiles stack as terraces: the rim is the bottom tile, the centre the top; the number"
+    " counts the tiles."
+)
 #: The chosen tool stands out; the others stay quiet.
 STYLE = """
 QToolButton { border: 1px solid #b8c2cc; border-radius: 4px; padding: 3px 6px;
@@ -48,6 +56,41 @@ QToolButton:checked { background: #2f6aa6; color: white; border-color: #24527f; 
 def swatch(colour: str, size: int = 18, grid: str = "hex") -> QIcon:
     """A small space of a grid (a flat-top hex, a square) in a colour, for lists and menus."""
     return for_grid(grid).swatch(colour, size)
+
+
+def board_help(stack_limit: int = 0, tile_art: bool = False, empty_word: str = "") -> str:
+    """What the board shows of a space, from what its game declares: tiles drawn with their
+    art, one tile a space, or stacks (as terraces, up to ``stack_limit`` when it is above 1).
+
+    >>> board_help(1, empty_word="bare")
+    'Each space takes one tile, shown in its colour; a space with none is bare.'
+    """
+    if tile_art:
+        return "Each space takes one tile, drawn from above with its art, as replays show it."
+    if stack_limit == 1:
+        none = f"; a space with none is {empty_word}" if empty_word else ""
+        return f"Each space takes one tile, shown in its colour{none}."
+    if stack_limit > 1:
+        return f"{TERRACES_HELP} A space takes at most {stack_limit}."
+    return TERRACES_HELP
+
+
+def legend_entries(
+    tiles: Sequence[tuple[str, str]], empty_word: str, empty_colour: str
+) -> list[tuple[str, str]]:
+    """The legend's (name, colour) pairs: the tile types, then the empty space, unless a tile
+    type bears its name (that tile is the entry: each name is shown once).
+
+    >>> legend_entries([("Sea", "#00f"), ("Sand", "#ff0")], "sand", "#eee")
+    [('Sea', '#00f'), ('Sand', '#ff0')]
+    """
+    entries: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for name, colour in [*tiles, (empty_word.capitalize(), empty_colour)]:
+        if name.casefold() not in seen:
+            seen.add(name.casefold())
+            entries.append((name, colour))
+    return entries
 
 
 def stack_text(names: Sequence[str], empty_word: str = DEFAULT_EMPTY_WORD) -> str:
@@ -71,6 +114,10 @@ class Palette(QWidget):
         self.grid = "hex"
         self.empty_colour = DEFAULT_EMPTY_COLOUR
         self.empty_word = DEFAULT_EMPTY_WORD
+        #: What the board's game declares of its spaces: the most tiles one takes (0: no
+        #: limit) and whether tiles are drawn with their art.
+        self.stack_limit = 0
+        self.tile_art = False
 
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
@@ -116,6 +163,12 @@ class Palette(QWidget):
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        #: The names the legend shows, in order.
+        self.legend_names: list[str] = []
+        #: What the board shows of a space (stacks as terraces, one tile, tiles' art).
+        self.board_help = QLabel(board_help(), self)
+        self.board_help.setWordWrap(True)
+        self.board_help.setStyleSheet("color: #4a5560;")
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -127,6 +180,7 @@ class Palette(QWidget):
         layout.addWidget(self.stamp_label)
         layout.addWidget(_heading("Legend"))
         layout.addWidget(self.legend)
+        layout.addWidget(self.board_help)
         layout.addStretch(1)
         self.setStyleSheet(STYLE)
         self._update_hint()
@@ -160,15 +214,25 @@ class Palette(QWidget):
         tip = next(t for tool, _, _, t in TOOLS if tool is self.tool)
         self.hint.setText(self._tip(tip))
 
-    def set_board(self, grid: str, empty_colour: str, empty_word: str) -> None:
+    def set_board(
+        self,
+        grid: str,
+        empty_colour: str,
+        empty_word: str,
+        stack_limit: int = 0,
+        tile_art: bool = False,
+    ) -> None:
         """Draw swatches for a board of ``grid`` and name its game's empty space (a board's
-        picture has all three: ``grid``, ``empty_colour`` and ``empty_word``)."""
+        picture has all three: ``grid``, ``empty_colour`` and ``empty_word``); say what the
+        board shows of a space from what the game declares (``stack_limit``, ``tile_art``)."""
         changed = (grid, empty_colour, empty_word) != (
             self.grid,
             self.empty_colour,
             self.empty_word,
         )
         self.grid, self.empty_colour, self.empty_word = grid, empty_colour, empty_word
+        self.stack_limit, self.tile_art = stack_limit, tile_art
+        self.board_help.setText(board_help(stack_limit, tile_art, empty_word))
         for tool, text, key, tip in TOOLS:
             self.tool_actions[tool].setToolTip(f"{text.replace('&', '')} ({key}): {self._tip(tip)}")
         self._update_hint()
@@ -219,22 +283,22 @@ class Palette(QWidget):
             self.tiles.setCurrentRow(0)
         else:
             self.tile = None
-        colours = [(ln.tile.name, ln.tile.colour) for ln in lines]
-        colours.append((self.empty_word.capitalize(), self.empty_colour))
+        entries = legend_entries(
+            [(ln.tile.name, ln.tile.colour) for ln in lines], self.empty_word, self.empty_colour
+        )
         shape = "⬢" if self.grid == "hex" else "■"
         legend = " ".join(
-            f"<span style='color:{c}; font-size:16px'>{shape}</span>&nbsp;{name}&nbsp;&nbsp;"
-            for name, c in colours
-        )
-        legend += (
-            "<br><span style='color:#4a5560'>Tiles stack as terraces: the rim is the bottom"
-            " tile, the centre the top; the number counts the tiles.</span>"
+            f"<span style='color:{c}; font-size:16px'>{shape}</span>&nbsp;{html.escape(name)}"
+            "&nbsp;&nbsp;"
+            for name, c in entries
         )
         if unknown:
             legend += (
-                f"<br><span style='color:{OVER_COLOUR}'>Unknown tiles: {', '.join(unknown)}</span>"
+                f"<br><span style='color:{OVER_COLOUR}'>Unknown tiles:"
+                f" {html.escape(', '.join(unknown))}</span>"
             )
         self.legend.setText(legend)
+        self.legend_names = [name for name, _ in entries]
 
     def line_texts(self) -> list[str]:
         """The texts of the tile lines, as shown."""

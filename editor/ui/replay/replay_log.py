@@ -45,11 +45,12 @@ def choice_text(choice: Hashable | None) -> str:
     return text if len(text) <= CHOICE_CHARS else text[: CHOICE_CHARS - 1] + "…"
 
 
-def step_text(step: ReplayStep) -> str:
-    """A step's header: ``step 4 · p2 · place — where p2-leader starts → 17``."""
+def step_text(step: ReplayStep, names: Sequence[str] = ()) -> str:
+    """A step's header: ``step 4 · Pirates · place — where p2-leader starts → 17``, the
+    seat named from ``names`` (else ``Player 2``)."""
     if step.number == 0:
         return "set-up"
-    seat = seat_name(step.seat) if step.seat is not None else "?"
+    seat = seat_name(step.seat, names) if step.seat is not None else "?"
     prompt = f" — {step.prompt}" if step.prompt else ""
     said = step.choice_text or choice_text(step.choice)
     if len(said) > CHOICE_CHARS:
@@ -71,15 +72,15 @@ class EventLog(QListWidget):
         self._current = -1
         self.itemClicked.connect(self._clicked)
 
-    def show_steps(self, steps: Sequence[ReplayStep]) -> None:
-        """List the steps of a replay."""
+    def show_steps(self, steps: Sequence[ReplayStep], names: Sequence[str] = ()) -> None:
+        """List the steps of a replay, its seats named from ``names``."""
         self.clear()
         self._headers = []
         self._current = -1
         bold = QFont(self.font())
         bold.setBold(True)
         for step in steps:
-            header = QListWidgetItem(step_text(step))
+            header = QListWidgetItem(step_text(step, names))
             header.setData(STEP_ROLE, step.number)
             header.setFont(bold)
             self._headers.append(self.count())

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.core import registry
-from editor.core.engine import Engine
+from editor.core.engine import Engine, MatchSpec
 from editor.core.layouts import Layout
 from editor.core.registry import Frame
 from editor.core.workspace import Workspace
@@ -51,10 +51,12 @@ from editor.sim.runner import BatchPlan, GameResult, describe_error
 from editor.studio.board_picture import BoardPicture, describe_space, layout_picture
 from editor.studio.field_marks import counter_marks
 from editor.studio.layout_model import LayoutModel
+from editor.studio.playtest_names import pack_names
 from editor.studio.studio import Change, Studio
 from editor.ui.board.board_view import BoardView
 from editor.ui.replay.replay_log import EventLog
 from editor.ui.replay.replay_pieces import PiecesItem, describe_piece, seat_name
+from editor.ui.replay.seat_names import match_seat_names, seat_names
 
 #: Play speeds offered: label and milliseconds per step.
 SPEEDS = (("½×", 1000), ("1×", 500), ("2×", 250), ("4×", 125), ("8×", 60))
@@ -142,6 +144,12 @@ class ReplayPanel(QWidget):
         self._base: BoardPicture | None = None
         #: The board of the replay shown (its context's, kept when the context changes).
         self._replay_base: BoardPicture | None = None
+        #: The names of the replay's seats, as a designer knows them (a faction's, a clan's).
+        self.seat_names: tuple[str, ...] = ()
+        #: The display names the context's packs give their ids (factions...).
+        self._pack_names: dict[str, str] = {}
+        #: Seat names of the context's matches by spec, so a listed game is named once.
+        self._names_of: dict[MatchSpec, tuple[str, ...]] = {}
 
         # the games of the batch, and a seed entry
         self.games = QTableWidget(0, len(COLUMNS), self)
@@ -307,6 +315,18 @@ class ReplayPanel(QWidget):
 
     def set_context(self, context: ReplayContext | None) -> None:
         """What replays are played with (engine, prepared content, plan, layout)."""
+        old = self.context
+        if (
+            context is None
+            or old is None
+            or context.prepared is not old.prepared
+            or context.workspace is not old.workspace
+        ):
+            # another design: its packs name the factions, its matches the seats
+            self._names_of = {}
+            self._pack_names = (
+                {} if context is None else pack_names(context.workspace, context.layout)
+            )
         self.context = context
         self._from_fallback = False
         self._base = None if context is None else layout_picture(context.workspace, context.layout)
@@ -351,7 +371,8 @@ class ReplayPanel(QWidget):
         self.games.setRowCount(len(self.results))
         for row, result in enumerate(self.results):
             if result.ok:
-                won = ", ".join(seat_name(s) for s in result.winners) or "nobody"
+                names = self.names_for(self._result_spec(result))
+                won = ", ".join(seat_name(s, names) for s in result.winners) or "nobody"
                 rounds = str(result.rounds)
             else:
                 won, rounds = "failed", ""
@@ -367,6 +388,27 @@ class ReplayPanel(QWidget):
         self.games.blockSignals(True)
         self.games.setCurrentCell(rows[0] if rows else -1, 0)
         self.games.blockSignals(False)
+
+    def _result_spec(self, result: GameResult) -> MatchSpec:
+        plan = self.context.plan if self.context is not None else None
+        players = plan.players if plan is not None else max(len(result.factions), 1)
+        modules = plan.modules if plan is not None else frozenset()
+        return MatchSpec(players, tuple(result.factions), modules, result.seed)
+
+    def names_for(self, spec: MatchSpec) -> tuple[str, ...]:
+        """The seats' names in a match of the context: the game's (a clan's), else their
+        factions' names from the design's packs, else ``Player 1``..."""
+        known = self._names_of.get(spec)
+        if known is not None:
+            return known
+        context = self.context
+        if context is None:
+            return seat_names(spec.players, spec.factions)
+        game = registry.playable(context.layout.game)
+        hook = game.seat_name if game is not None else None
+        names = match_seat_names(context.engine, context.prepared, spec, hook, self._pack_names)
+        self._names_of[spec] = names
+        return names
 
     def fit_columns(self) -> None:
         """Every column of the games list in sight: each as wide as its texts, the factions
@@ -522,7 +564,8 @@ class ReplayPanel(QWidget):
         self.result = result
         # the board the replay was played on: it stays when the batch or the layout changes
         self._replay_base = self._base
-        self.log.show_steps(played.steps)
+        self.seat_names = self.names_for(played.spec)
+        self.log.show_steps(played.steps, self.seat_names)
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(played.steps) - 1)
         self.slider.blockSignals(False)
@@ -539,7 +582,7 @@ class ReplayPanel(QWidget):
         text = f"{which} · seed {spec.seed} · {factions}"
         outcome = played.outcome
         if outcome is not None:
-            won = ", ".join(seat_name(s) for s in outcome.winners) or "nobody"
+            won = ", ".join(seat_name(s, self.seat_names) for s in outcome.winners) or "nobody"
             text += f" · {won} won in round {outcome.rounds} ({outcome.reason})"
         return text
 
@@ -608,7 +651,7 @@ class ReplayPanel(QWidget):
         self.pieces.set_pieces(frame.pieces)
         for label, item in scene.space_items.items():
             lines = [describe_space(label, list(frame.stacks.get(label, ())), base.empty_word)]
-            lines += [describe_piece(p) for p in self.pieces.at(label)]
+            lines += [describe_piece(p, self.seat_names) for p in self.pieces.at(label)]
             item.setToolTip("\n".join(lines))
 
     def _set_picture(self, picture: BoardPicture) -> None:

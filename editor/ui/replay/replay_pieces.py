@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from editor.core.registry import FramePiece
 from editor.ui.board.board_view import BoardScene
 from editor.ui.board.painters import readable_ink
+from editor.ui.replay.seat_names import player_name
 
 #: One colour per seat, in seat order (repeats after six seats).
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
@@ -41,9 +42,10 @@ def seat_colour(seat: int) -> QColor:
     return QColor(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
 
 
-def seat_name(seat: int) -> str:
-    """How the replay names a seat: ``p1`` for seat 0."""
-    return f"p{seat + 1}"
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """How the replay names a seat: its name in ``names`` (see
+    :mod:`~editor.ui.replay.seat_names`), else ``Player 1`` for seat 0."""
+    return names[seat] if 0 <= seat < len(names) else player_name(seat)
 
 
 def describe_attributes(piece: FramePiece) -> str:
@@ -55,11 +57,12 @@ def describe_attributes(piece: FramePiece) -> str:
     return ", ".join(f"{value} {key}" for key, value in piece.attributes if isinstance(value, int))
 
 
-def describe_piece(piece: FramePiece) -> str:
-    """One line about a piece, e.g. ``p1-leader (p1): 30 health, in its shell``."""
+def describe_piece(piece: FramePiece, names: Sequence[str] = ()) -> str:
+    """One line about a piece, e.g. ``p1-leader (Pirates): 30 health, in its shell``, its
+    seat named from ``names`` (else ``Player 1``)."""
     where = (describe_attributes(piece) or "alive") if piece.alive else "dead"
     note = f", {piece.note}" if piece.note else ""
-    return f"{piece.name} ({seat_name(piece.seat)}): {where}{note}"
+    return f"{piece.name} ({seat_name(piece.seat, names)}): {where}{note}"
 
 
 def piece_spots(count: int, size: float) -> list[tuple[QPointF, float]]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from editor.studio.studio import Change, Studio
@@ -18,6 +18,12 @@ from editor.ui.content.project_browser import SETTINGS_KEY
 #: The name QSettings and the title bar use.
 APP_NAME = "Seastack"
 ORGANISATION = "Seastack"
+#: The share of the screen's free room (its available geometry) a first start takes...
+FIRST_SHARE = 0.8
+#: ...but at least this much, on a screen that has it: the board beside the docks.
+FIRST_LEAST = QSize(1280, 800)
+#: Room left round a first window (its frame, the title bar, is not known before it shows).
+FIRST_MARGIN = QSize(40, 60)
 
 
 def restore_settings(
@@ -27,11 +33,18 @@ def restore_settings(
     side_docks: Sequence[QDockWidget],
 ) -> None:
     """Give the window its remembered size and docks, and the board its label mode and tile
-    backs option; a first run sizes the window and the ``side_docks`` (left, right)."""
+    backs option; a first run sizes the window and the ``side_docks`` (left, right), as does
+    a remembered geometry that Qt cannot restore or that restores to less than the window's
+    minimum (another Qt's record, a damaged file): the window would open at Qt's own default
+    or its minimum, a corner of a large screen."""
     geometry = settings.value("geometry")
-    if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-        window.restoreGeometry(geometry)
-    else:
+    restored = (
+        isinstance(geometry, QByteArray)
+        and not geometry.isEmpty()
+        and window.restoreGeometry(geometry)
+    )
+    smallest = window.minimumSizeHint().expandedTo(window.minimumSize())
+    if not restored or (window.width() < smallest.width() or window.height() < smallest.height()):
         first_size(window, side_docks)
     state = settings.value("windowState")
     if isinstance(state, QByteArray) and not state.isEmpty():
@@ -42,21 +55,38 @@ def restore_settings(
     board.set_show_backs(backs in (True, "true", "1", 1))
 
 
+def first_geometry(room: QRect, share: float = FIRST_SHARE, least: QSize = FIRST_LEAST) -> QRect:
+    """The window's first place, centred on the screen's free ``room``: ``share`` of it each
+    way, at least ``least`` where the room has it (a small screen is nearly all taken).
+
+    >>> first_geometry(QRect(0, 0, 1600, 1000)), first_geometry(QRect(0, 0, 2000, 1200))
+    (PySide6.QtCore.QRect(160, 100, 1280, 800), PySide6.QtCore.QRect(200, 120, 1600, 960))
+    >>> first_geometry(QRect(0, 0, 1366, 740)).size()
+    PySide6.QtCore.QSize(1280, 680)
+    """
+    wanted = QSize(round(room.width() * share), round(room.height() * share)).expandedTo(least)
+    size = wanted.boundedTo(room.size() - FIRST_MARGIN)
+    place = QRect(room.topLeft(), size)
+    place.moveCenter(room.center())
+    return place
+
+
 def first_size(window: QMainWindow, side_docks: Sequence[QDockWidget] = ()) -> None:
-    """Most of a big screen (up to 1600x1000); on a small one (a laptop) all of it fits."""
-    screen = window.screen() or QGuiApplication.primaryScreen()
+    """A first start: most of the screen's free room, centred on it (:func:`first_geometry`)."""
+    # Qt's stubs say a screen is always there; with no display there may be none
+    screens: list[QScreen | None] = [window.screen(), QGuiApplication.primaryScreen()]
+    screen = next((s for s in screens if s is not None), None)
     if screen is None:
         window.resize(1280, 820)
         return
     room = screen.availableGeometry()
-    # the frame (title bar, borders) is not known before the window is shown: leave room
-    width = min(1600, room.width() - 40)
-    height = min(1000, room.height() - 60)
-    window.resize(max(width, 400), max(height, 300))
+    place = first_geometry(room)
+    window.resize(place.size())
     # the side docks take their share of a narrow window, not a fixed 570 pixels of it
     sides = [min(270, window.width() * 22 // 100), min(300, window.width() * 25 // 100)]
     docks = list(side_docks)
     window.resizeDocks(docks, sides[: len(docks)], Qt.Orientation.Horizontal)
+    # centred as it is (a window cannot be smaller than its docks' minimum sizes)
     frame = window.frameGeometry()
     frame.moveCenter(room.center())
     window.move(max(frame.left(), room.left()), max(frame.top(), room.top()))

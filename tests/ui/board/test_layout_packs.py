@@ -5,10 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRect, Qt
+from pytestqt.qtbot import QtBot
 
 from editor.core.pack_files.user_folders import DATA_DIR_VARIABLE
+from editor.ui.board.layout_packs import LayoutPacks
 from editor.ui.shell.main_window import MainWindow
 from tests.core.pack_files.kit import make_pack
+from tests.ui.board.test_board_room import model_of
 
 LAVA = (
     "tile_types:\n  - {id: lava, name: Lava, colour: '#c0392b'}\n"
@@ -101,3 +105,30 @@ def test_a_pack_others_need_stays_in_use_and_the_order_changes(window: MainWindo
     assert window.model.layout.packs == ("snails-fire-in-the-shell", "snails-base")
     assert window.undo_stack.undoText() == "Move pack snails-base down"
     assert packs.selected() == "snails-base"
+
+
+def test_a_long_pack_name_wraps_whole_in_a_narrow_dock(qtbot: QtBot) -> None:
+    # "Snails: Fire in the Shell 1.0.0 · bundled" was cut to "Snails: Fire....0 · bundled"
+    packs = LayoutPacks()
+    qtbot.addWidget(packs)
+    packs.set_model(model_of("crustacean"))
+    packs.resize(260, 160)
+    packs.show()
+    qtbot.waitExposed(packs)
+    listing = packs.list
+    texts = [listing.item(row).text() for row in range(listing.count())]
+    assert texts == ["Snails 1.0.0 · bundled", "Snails: Fire in the Shell 1.0.0 · bundled"]
+    metrics = listing.fontMetrics()
+    room = listing.viewport().width()
+    assert metrics.horizontalAdvance(texts[1]) > room  # one line cannot hold it
+    for row, text in enumerate(texts):
+        item = listing.item(row)
+        rect = listing.visualItemRect(item)
+        assert rect.width() <= room  # no sideways scrolling to read it
+        # the whole text, wrapped at the row's width, fits the row's height
+        needed = metrics.boundingRect(
+            QRect(0, 0, rect.width() - 8, 10_000), Qt.TextFlag.TextWordWrap, text
+        )
+        assert needed.height() <= rect.height()
+        assert item.toolTip().startswith(text.split(" · ")[0])
+    assert listing.textElideMode() == Qt.TextElideMode.ElideNone

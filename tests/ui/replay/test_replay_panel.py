@@ -63,6 +63,16 @@ def panel(qtbot: QtBot, batch: dict[str, Any]) -> ReplayPanel:
     return widget
 
 
+def faction_names(batch: dict[str, Any]) -> dict[str, str]:
+    """The factions' display names by id, read from the packs' faction files."""
+    names: dict[str, str] = {}
+    for pack in batch["ws"].packs_in_use(batch["layout"]):
+        for kind, document in pack.documents:
+            if kind == "factions":
+                names.update({f["id"]: f["name"] for f in document.data["factions"]})
+    return names
+
+
 def stack_shown(panel: ReplayPanel, label: str) -> list[str]:
     return panel.board.board_scene.item_for(label).stack
 
@@ -74,7 +84,10 @@ def test_the_games_of_the_batch_are_listed(panel: ReplayPanel, batch: dict[str, 
     row = [panel.games.item(0, col).text() for col in range(5)]
     assert row[0] == "1" and row[1] == str(first.seed)
     assert row[2] == " vs ".join(first.factions)
-    assert row[3] == ", ".join(f"p{s + 1}" for s in first.winners)
+    # the winner by the name of the faction the seat played, as the packs name it
+    names = faction_names(batch)
+    assert len(set(first.factions)) == len(first.factions)  # no faction twice: no numbers
+    assert first.winners and row[3] == ", ".join(names[first.factions[s]] for s in first.winners)
     assert row[4] == str(first.rounds)
     # the same results again (a running batch repeats itself) keep the row chosen; more
     # results keep it too, on the same game
@@ -110,7 +123,10 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
     assert names[0] in panel.board.board_scene.item_for(label).toolTip()
     # the log says it in words: the space chosen, the piece named
     header, *events = panel.log.texts_of(1)
-    assert header.startswith("step 1 · p") and header.endswith(f"→ {label}")
+    seat = played.steps[1].seat
+    assert seat is not None
+    faction = faction_names(batch)[played.spec.factions[seat]]
+    assert header.startswith(f"step 1 · {faction} · ") and header.endswith(f"→ {label}")
     assert f"    {names[0]} starts on {label}" in events
     panel.step_back()
     assert panel.pieces.at(label) == []
@@ -130,11 +146,12 @@ def test_stepping_moves_the_pieces_and_ends_on_the_replays_last_frame(
 
 
 def test_pieces_show_their_health_as_the_badge_and_a_ring_in_the_shell(
-    panel: ReplayPanel,
+    panel: ReplayPanel, batch: dict[str, Any]
 ) -> None:
     panel.replay_row(0)
     played = panel.replay
     assert played is not None
+    factions = [faction_names(batch)[f] for f in played.spec.factions]
     seen = 0
     for step in range(len(played.steps)):
         panel.set_step(step)
@@ -147,7 +164,7 @@ def test_pieces_show_their_health_as_the_badge_and_a_ring_in_the_shell(
             assert piece.ring == (piece.attribute("guarded") == "in its shell")
             if piece.alive and piece.label is not None:
                 tip = panel.board.board_scene.item_for(piece.label).toolTip()
-                assert f"{piece.name} (p{piece.seat + 1}): {health} health" in tip
+                assert f"{piece.name} ({factions[piece.seat]}): {health} health" in tip
                 seen += 1
     assert seen
 
@@ -185,7 +202,9 @@ def test_the_log_follows_the_step_and_a_click_on_an_event_jumps_there(
     assert played is not None
     panel.set_step(3)
     assert panel.log.currentRow() == panel.log.rows_of(3)[0]
-    assert panel.log.texts_of(3)[0].startswith("step 3 · p")
+    assert panel.log.texts_of(3)[0].startswith("step 3 · ")
+    seat = played.steps[3].seat
+    assert seat is not None and f" · {panel.seat_names[seat]} · " in panel.log.texts_of(3)[0]
     rows = panel.log.rows_of(5)
     target = panel.log.item(rows[-1])
     panel.log.scrollToItem(target)
