@@ -12,6 +12,7 @@ import pytest
 from editor.core.engine import MatchSpec, Outcome
 from editor.core.workspace import Workspace, load_workspace
 from editor.games.snails.bots import BOTS, HeuristicBot, RandomBot
+from editor.games.snails.bots.board import Board
 from editor.games.snails.engine import ENGINE, Prepared, State
 from editor.games.snails.engine.phases import run_phase
 from editor.sim.runner import BatchPlan, run_batch
@@ -192,14 +193,12 @@ def test_the_heuristic_shells_the_snail_under_threat(ws: Workspace, crustacean: 
 
 
 def test_the_heuristic_sees_from_the_water_as_the_ruleset_says(crustacean: Prepared) -> None:
-    from editor.games.snails.bots import _Board
-
     st = ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset(), 3))
     water = next(x for x in range(st.tables.size) if not st.stack[x])
     land = next(x for x in range(st.tables.size) if st.stack[x])
     for height in (1, 2):
         st.water_sight = height  # line_of_sight.from_water
-        board = _Board(st.view(0))
+        board = Board(st.view(0))
         assert board.sight(water) == st.sight(water) == height
         assert board.sight(land) == st.sight(land) == st.level[land]
 
@@ -207,13 +206,11 @@ def test_the_heuristic_sees_from_the_water_as_the_ruleset_says(crustacean: Prepa
 def test_the_heuristic_takes_line_of_sight_from_the_view(
     crustacean: Prepared, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from editor.games.snails.bots import _Board
-
     st = ENGINE.new_match(crustacean, MatchSpec(2, (), frozenset(), 3))
     land = next(x for x in range(st.tables.size) if st.stack[x])
     # the bot keeps no copy of the rule: whatever the view says is what it uses
     monkeypatch.setattr(st, "sight", lambda space: 7)
-    assert _Board(st.view(0)).sight(land) == 7 != st.level[land]
+    assert Board(st.view(0)).sight(land) == 7 != st.level[land]
 
 
 def test_the_heuristic_reads_whom_a_push_moves_from_the_view(ws: Workspace) -> None:
