@@ -234,11 +234,14 @@ class ReplayPanel(QWidget):
             controls.addWidget(widget)
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.speed)
-        # the step and the situation on a line of their own: the controls stay narrow, so
-        # the games list keeps the width its columns need beside the board
-        where = QHBoxLayout()
-        where.addWidget(self.situation, 1)
+        # the step, then the situation, each on lines of their own the board's width (side by
+        # side, a long step squeezed the situation into a column a word wide); the controls
+        # stay narrow, so the games list keeps the width its columns need beside the board
+        self.step_label.setWordWrap(True)
+        where = QVBoxLayout()
+        where.setSpacing(2)
         where.addWidget(self.step_label)
+        where.addWidget(self.situation)
         middle = QWidget(self)
         middle_layout = QVBoxLayout(middle)
         middle_layout.setContentsMargins(0, 0, 0, 0)

@@ -354,3 +354,16 @@ def test_another_layout_shows_on_the_replay_board_while_nothing_is_replayed(
     for label, stack in robot.spaces.items():
         if stack:
             assert stack_shown(panel, label) == list(stack)
+
+
+def test_the_step_and_the_situation_each_take_the_boards_width(
+    qtbot: QtBot, panel: ReplayPanel, batch: dict[str, Any]
+) -> None:
+    panel.replay_game(batch["results"][0])
+    panel.to_end()
+    qtbot.waitUntil(lambda: bool(panel.situation.text()))
+    # side by side, a long step left the situation a column a word wide beside it
+    width = panel.board.width()
+    assert panel.situation.width() >= 0.9 * width
+    assert panel.step_label.width() >= 0.9 * width
+    assert panel.situation.geometry().top() >= panel.step_label.geometry().bottom()
