@@ -379,7 +379,7 @@ class ReplayPanel(QWidget):
                 rounds = str(result.rounds)
             else:
                 won, rounds = "failed", ""
-            cells = [str(result.index + 1), str(result.seed), " vs ".join(result.factions)]
+            cells = [str(result.index + 1), str(result.seed), self.factions_text(result.factions)]
             for col, text in enumerate([*cells, won, rounds]):
                 item = QTableWidgetItem(text)
                 if not result.ok:
@@ -397,6 +397,10 @@ class ReplayPanel(QWidget):
         players = plan.players if plan is not None else max(len(result.factions), 1)
         modules = plan.modules if plan is not None else frozenset()
         return MatchSpec(players, tuple(result.factions), modules, result.seed)
+
+    def factions_text(self, factions: Sequence[str]) -> str:
+        """Factions by the names the design's packs give them: ``Knights vs Mobsters``."""
+        return " vs ".join(self._pack_names.get(f, f) for f in factions)
 
     def names_for(self, spec: MatchSpec) -> tuple[str, ...]:
         """The seats' names in a match of the context: the game's (a clan's), else their
@@ -421,7 +425,7 @@ class ReplayPanel(QWidget):
         games.resizeColumnsToContents()
         metrics = games.fontMetrics()
         pairs = [
-            " vs ".join(r.factions[i : i + 2])
+            self.factions_text(r.factions[i : i + 2])
             for r in self.results
             for i in range(0, len(r.factions), 2)
         ]
@@ -581,7 +585,7 @@ class ReplayPanel(QWidget):
     def _title(self, played: Replay, result: GameResult | None) -> str:
         spec = played.spec
         which = f"Game {result.index + 1}" if result is not None else "Seed entered"
-        factions = " vs ".join(spec.factions) or f"{spec.players} players"
+        factions = self.factions_text(spec.factions) or f"{spec.players} players"
         text = f"{which} · seed {spec.seed} · {factions}"
         outcome = played.outcome
         if outcome is not None:

@@ -83,9 +83,10 @@ def test_the_games_of_the_batch_are_listed(panel: ReplayPanel, batch: dict[str, 
     first = results[0]
     row = [panel.games.item(0, col).text() for col in range(5)]
     assert row[0] == "1" and row[1] == str(first.seed)
-    assert row[2] == " vs ".join(first.factions)
-    # the winner by the name of the faction the seat played, as the packs name it
+    # the factions and the winner by the names the packs give them
     names = faction_names(batch)
+    assert row[2] == " vs ".join(names[f] for f in first.factions)
+    assert all(names[f] != f for f in first.factions)  # names, not ids
     assert len(set(first.factions)) == len(first.factions)  # no faction twice: no numbers
     assert first.winners and row[3] == ", ".join(names[first.factions[s]] for s in first.winners)
     assert row[4] == str(first.rounds)
