@@ -1,13 +1,18 @@
 """Full random Snakes of Wrath games per second on one core: run on demand, never in tests.
 
     .venv/bin/python benchmarks/bench_snakes_of_wrath.py [--games 1000] [--repeat 3] [--profile]
+        [--bytecodes 20]
 
 Plays complete 2-player games of the bundled scenario (``snakes-of-wrath.layout.yaml``: the
 base pack's 90 tiles on the open table) between random bots, in this process only (one
 core), exactly as a simulator worker does (``editor.sim.runner``: match set-up, bots, the
 game's measures), and prints the best of the repeats in CPU time (``time.process_time``, so
 other work on a shared machine counts less). ``--profile`` runs one more pass under cProfile
-and prints the functions where the time goes.
+and prints the functions where the time goes. ``--bytecodes N`` counts the bytecodes a game
+of the first N games (``sys.settrace`` with ``f_trace_opcodes``, after those N games were
+played once, as a repeat of the timed batch is): a measure the machine's load leaves alone,
+though a bytecode handing work to C (``map``, ``accumulate``) counts as one however long it
+runs, so it is a guide, and the CPU time the figure.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ import argparse
 import cProfile
 import platform
 import pstats
+import sys
 import time
+from types import FrameType
+from typing import Any
 
 from machine import cpu_name  # benchmarks/machine.py, beside this script
 
@@ -37,6 +45,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random", help="one bot for both seats")
     parser.add_argument("--profile", action="store_true", help="also profile one pass")
+    parser.add_argument("--bytecodes", type=int, default=0, help="count the bytecodes of N games")
     args = parser.parse_args()
 
     ws = load_workspace([layouts_dir() / args.layout])
@@ -73,6 +82,13 @@ def main() -> None:
     )
     if failed:
         print(f"{len(failed)} games failed, e.g. game {failed[0].index}: {failed[0].error}")
+    if args.bytecodes:
+        small = BatchPlan(
+            games=args.bytecodes, players=players, bots=(args.bots,) * players, seed=args.seed
+        )
+        run_batch(engine, prepared, small, jobs=1, measure=measure)
+        count = count_bytecodes(lambda: run_batch(engine, prepared, small, jobs=1, measure=measure))
+        print(f"{count / args.bytecodes:,.0f} bytecodes a game ({args.bytecodes} games)")
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -80,6 +96,29 @@ def main() -> None:
         profiler.disable()
         stats = pstats.Stats(profiler).strip_dirs().sort_stats("tottime")
         stats.print_stats(25)
+
+
+def count_bytecodes(play: Any) -> int:
+    """The bytecodes ``play()`` runs (every frame traced, opcode by opcode)."""
+    count = 0
+
+    def opcode(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal count
+        if event == "opcode":
+            count += 1
+        return opcode
+
+    def call(frame: FrameType, event: str, arg: object) -> Any:
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return opcode
+
+    sys.settrace(call)
+    try:
+        play()
+    finally:
+        sys.settrace(None)
+    return count
 
 
 if __name__ == "__main__":

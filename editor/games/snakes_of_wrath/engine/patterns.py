@@ -11,15 +11,20 @@ whatever the rack, and a mask of the answers (bit ``i``: ask ``i`` is legal) tel
 kind's legal orients at once.
 
 A cell no path comes into needs no judging: whatever fits there goes rogue, and is legal.
+
+A cell's verdicts are kept as an :data:`Entry`, made once per pattern and mask of legal
+answers (:meth:`Pattern.entry`), so a cell whose verdicts did not change is seen to keep
+the very same entry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from editor.games.snakes_of_wrath.engine.sides import COUNT
 
-#: Bits of each kind's number in a packed count (``Pattern.counts``): an edge cell takes at
+#: Bits of each kind's number in a packed count (``Pattern.entry``): an edge cell takes at
 #: most 4 orients of a kind, and the open table holds far fewer than 2**30 cells.
 FIELD = 32
 #: One kind's field of a packed count.
@@ -28,39 +33,55 @@ FIELD_MASK = (1 << FIELD) - 1
 #: One way a kind lies: ``(turn, body mask, head mask)``.
 Orient = tuple[int, int, int]
 
+#: A cell's verdicts: ``(pattern index, mask of legal answers, packed counts, count of kind
+#: 0, count of kind 1, ..., turns of kind 0, turns of kind 1, ...)``, the turns of a kind's
+#: legal orients as a tuple; the positions below (the turns of kind ``k`` at ``DENSE +
+#: kinds + k``).
+Entry = tuple[Any, ...]
+INDEX, LEGAL, PACKED, DENSE = 0, 1, 2, 3
+
 
 class Pattern:
     """The questions to ask at cells of one pattern, and what each kind needs answered."""
 
-    __slots__ = ("_counts", "asks", "full", "kinds", "orients", "verdicts")
+    __slots__ = ("_entries", "_turns", "asks", "full", "index", "kinds", "orients", "rogue")
 
-    def __init__(self, asks: Sequence[Orient], orients: Sequence[Sequence[tuple[int, int]]]):
-        """``asks``: one orient per distinct question; ``orients``: per kind, ``(turn, ask)``."""
+    def __init__(
+        self, index: int, asks: Sequence[Orient], orients: Sequence[Sequence[tuple[int, int]]]
+    ):
+        """``index`` in ``Rules.fits``; ``asks``: one orient per distinct question;
+        ``orients``: per kind, ``(turn, ask)``."""
+        self.index = index
         self.asks = tuple(asks)
         self.orients = tuple(tuple(o) for o in orients)
         #: Every answer legal.
         self.full = (1 << len(self.asks)) - 1
         #: The kinds that have an orient here.
         self.kinds = tuple(k for k, o in enumerate(self.orients) if o)
-        self._counts: dict[int, tuple[tuple[int, ...], int]] = {}
-        #: The mask of legal answers by the context a cell is judged in (``legal.context``):
-        #: the same context always gets the same answers, so each is judged once.
-        self.verdicts: dict[tuple[int, ...], int] = {}
+        self._entries: dict[int, Entry] = {}
+        self._turns: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: The entry of a cell no path comes into: every answer legal.
+        self.rogue = self.entry(self.full)
 
-    def counts(self, legal: int) -> tuple[tuple[int, ...], int]:
-        """For a mask of legal answers: the legal orients of each kind (by kind), and the
-        same numbers packed into one int, :data:`FIELD` bits a kind (so a seat's totals
-        over the edge are kept by adding and subtracting ints; memoized: few masks occur)."""
-        found = self._counts.get(legal)
+    def entry(self, legal: int) -> Entry:
+        """The :data:`Entry` of a mask of legal answers: with the legal orients of each kind,
+        and the same numbers packed into one int, :data:`FIELD` bits a kind (so a seat's
+        totals over the edge are kept by adding and subtracting ints); made once a mask."""
+        found = self._entries.get(legal)
         if found is None:
-            dense = tuple(sum(legal >> ask & 1 for _, ask in o) for o in self.orients)
+            dense = [sum(legal >> ask & 1 for _, ask in o) for o in self.orients]
             packed = sum(n << FIELD * k for k, n in enumerate(dense))
-            found = self._counts[legal] = (dense, packed)
+            turns = [self.turns(k, legal) for k in range(len(self.orients))]
+            found = self._entries[legal] = (self.index, legal, packed, *dense, *turns)
         return found
 
-    def turns(self, kind: int, legal: int) -> list[int]:
+    def turns(self, kind: int, legal: int) -> tuple[int, ...]:
         """The turns of a kind's legal orients here, in orient order."""
-        return [turn for turn, ask in self.orients[kind] if legal >> ask & 1]
+        found = self._turns.get((kind, legal))
+        if found is None:
+            found = tuple(turn for turn, ask in self.orients[kind] if legal >> ask & 1)
+            self._turns[kind, legal] = found
+        return found
 
 
 def _question(body: int, head: int, neighbours: int) -> tuple[int, int, int]:
@@ -96,5 +117,5 @@ def build_patterns(fits: Sequence[Sequence[Sequence[Orient]]]) -> tuple[Pattern,
                     asks.append((turn, body, head))
                 mine.append((turn, ask))
             orients.append(mine)
-        out.append(Pattern(asks, orients))
+        out.append(Pattern(index, asks, orients))
     return tuple(out)

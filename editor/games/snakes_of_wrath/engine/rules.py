@@ -13,12 +13,18 @@ lie, so an injury fits a body of the same shape turned the same way, whatever it
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from editor.games.snakes_of_wrath.content import Content, TileTypeSpec
-from editor.games.snakes_of_wrath.engine.patterns import Pattern, build_patterns
+from editor.games.snakes_of_wrath.engine.patterns import (
+    FIELD,
+    FIELD_MASK,
+    Entry,
+    Pattern,
+    build_patterns,
+)
 from editor.games.snakes_of_wrath.engine.sides import mask_of, turned
 
 #: Roles as ints (the tile set's ``role``).
@@ -89,6 +95,39 @@ class Rules:
     fits: tuple[tuple[tuple[Orient, ...], ...], ...]
     #: ``patterns[index]``: what to judge at an empty cell of that ``fits`` index.
     patterns: tuple[Pattern, ...] = field(default=(), compare=False, repr=False)
+    #: Per seat, a cell's verdicts by its pattern and the standing of the components its
+    #: neighbours bring (``legal.Legal``): the same context always gets the same verdicts,
+    #: so each is judged once, and kept from match to match.
+    verdicts: tuple[dict[Hashable, Entry], ...] = field(default=(), compare=False, repr=False)
+    #: By tile number, what its kind stands for on a rack, as one int: below
+    #: :attr:`kinds_shift`, the field of its kind in a seat's packed totals of layings on
+    #: empty cells (``legal.Legal.packed``; none for an injury); above it, the bit
+    #: ``1 << kind``. A rack's are OR-ed together (``options.TurnOptions``).
+    rack_bits: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    kinds_shift: int = 0
+    #: The bits ``1 << kind`` of the injuries.
+    injury_mask: int = 0
+    #: By a body's signature as it lies, the bits ``1 << kind`` of the body kinds that
+    #: heal it (the same shape).
+    healers: Mapping[int, int] = field(default_factory=dict, compare=False, repr=False)
+    #: Per seat, the prompt of its turn.
+    prompts: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    #: Per seat, the plan of a laying by its cell's context and how it lies (``placing.
+    #: judge``'s answer, the same in the same context, as ``Rules.verdicts``).
+    plans: tuple[dict[Hashable, Any], ...] = field(default=(), compare=False, repr=False)
+    #: By a mask of injury kinds: the signatures each can take, one after the other.
+    injury_signatures: dict[int, tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def signatures_of(self, injuries: int) -> tuple[int, ...]:
+        """The signatures the injury kinds of a mask (bits ``1 << kind``) can take, kind by
+        kind (a signature twice when two kinds take it)."""
+        found = self.injury_signatures.get(injuries)
+        if found is None:
+            found = tuple(sig for k in self.kinds if injuries >> k.index & 1 for sig in k.turn_of)
+            self.injury_signatures[injuries] = found
+        return found
 
     def kind_of(self, tile: int) -> Kind:
         """The kind of a tile by its number."""
@@ -149,6 +188,15 @@ def _fits(kinds: Sequence[Kind]) -> tuple[tuple[tuple[Orient, ...], ...], ...]:
     return tuple(table)
 
 
+def _healers(kinds: Sequence[Kind]) -> dict[int, int]:
+    healers: dict[int, int] = {}
+    for kind in kinds:
+        if kind.role == BODY:
+            for sig in kind.turn_of:
+                healers[sig] = healers.get(sig, 0) | 1 << kind.index
+    return healers
+
+
 def compile_rules(content: Content) -> Rules:
     """The rules of some validated content (``load_content``); ``ValueError`` when the
     content cannot be played (the checks refuse such content first)."""
@@ -183,4 +231,15 @@ def compile_rules(content: Content) -> Rules:
         idle_turns=int(rs["idle_turns"]),
         fits=fits,
         patterns=build_patterns(fits),
+        verdicts=tuple({} for _ in range(int(rs["players"]))),
+        rack_bits=tuple(
+            1 << k + FIELD * len(kinds)
+            | (0 if kinds[k].role == INJURY else FIELD_MASK << FIELD * k)
+            for k in box
+        ),
+        kinds_shift=FIELD * len(kinds),
+        injury_mask=sum(1 << k.index for k in kinds if k.role == INJURY),
+        healers=_healers(kinds),
+        prompts=tuple(f"{c} plays a tile, passes or swaps" for c in rs["colours"]),
+        plans=tuple({} for _ in range(int(rs["players"]))),
     )

@@ -60,6 +60,7 @@ class State:
         "legal",
         "n",
         "racks",
+        "rivals",
         "rng",
         "rules",
         "scores",
@@ -75,6 +76,8 @@ class State:
             raise ValueError(f"Snakes of Wrath is for {rules.players} players, not {players}")
         self.rules = rules
         self.n = players
+        #: The other seats of each seat.
+        self.rivals = tuple(tuple(s for s in range(players) if s != p) for p in range(players))
         self.rng = random.Random(seed)
         self.table = Table(rules.min_bodies)
         #: The legal layings on empty cells, per seat, brought up to date turn by turn.
@@ -91,7 +94,7 @@ class State:
         self.finished: Outcome | None = None
         self._events: list[tuple[Any, ...]] = []
         self._decision: Decision | None = None
-        self._prompts = tuple(f"{c} plays a tile, passes or swaps" for c in rules.colours)
+        self._prompts = rules.prompts
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -152,45 +155,51 @@ class State:
 
     def _place(self, p: int, choice: Place) -> None:
         rules = self.rules
-        colour = rules.colours[p]
         tile, x, y, turn = choice
         if type(tile) is not int or tile not in self.racks[p]:
-            raise refuse(f"{colour} plays tile {tile!r}", "not-in-rack")
-        kind = rules.kind_of(tile)
-
-        def what() -> str:  # worded only for a refusal
-            return f"{colour}'s {kind.type_name} ({kind.shape_name}) at {x},{y}"
-
+            raise refuse(f"{rules.colours[p]} plays tile {tile!r}", "not-in-rack")
+        kind = rules.kinds[rules.box[tile]]
         if type(turn) is not int or not 0 <= turn <= 3:
-            raise refuse(what(), "bad-turn", f"not {turn!r}")
+            raise refuse(self._what(p, kind, x, y), "bad-turn", f"not {turn!r}")
         if type(x) is not int or type(y) is not int:
-            raise refuse(what(), "off-table", f"not a cell: {x!r},{y!r}")
+            raise refuse(self._what(p, kind, x, y), "off-table", f"not a cell: {x!r},{y!r}")
         try:
             key = key_of(x, y)
         except ValueError:
-            raise refuse(what(), "off-table") from None
-        t, body, head = kind.orient(turn)
+            raise refuse(self._what(p, kind, x, y), "off-table") from None
+        t, body, head = kind.lies[turn]
         tb = self.table
         if key in tb.kind:
             done = judge_on_top(tb, rules, p, key, kind.index, signature(body, head))
             if done not in (INJURE, HEAL):
-                raise refuse(what(), done)
+                raise refuse(self._what(p, kind, x, y), done)
             self._on_top(p, tile, kind, key, t, done)
         else:
             if kind.role == INJURY:
-                raise refuse(what(), "injury-on-top")
+                raise refuse(self._what(p, kind, x, y), "injury-on-top")
             neighbours = tb.edge.get(key)
             if neighbours is None:
-                raise refuse(what(), "not-adjacent")
+                raise refuse(self._what(p, kind, x, y), "not-adjacent")
             if (body | head) & neighbours != tb.inward.get(key, 0):
-                raise refuse(what(), "blocked-end", blocked(tb, key, body | head))
-            plan = judge(tb, p, rules.min_bodies, key, body, head, neighbours)
+                raise refuse(
+                    self._what(p, kind, x, y), "blocked-end", blocked(tb, key, body | head)
+                )
+            # the same context and lie get the same plan: judged once (``Rules.plans``)
+            plans = rules.plans[p]
+            asked = (self.legal.context_of(key), body, head)
+            plan = plans.get(asked)
+            if plan is None:
+                plan = plans[asked] = judge(tb, p, rules.min_bodies, key, body, head, neighbours)
             if isinstance(plan, str):
-                raise refuse(what(), plan)
+                raise refuse(self._what(p, kind, x, y), plan)
             self._lay_planned(p, tile, kind, key, t, body, head, plan)
         self.racks[p].remove(tile)
         self.refill(p)
         self._end_turn(p, placed=True)
+
+    def _what(self, p: int, kind: Kind, x: object, y: object) -> str:
+        """A placement as a refusal words it."""
+        return f"{self.rules.colours[p]}'s {kind.type_name} ({kind.shape_name}) at {x},{y}"
 
     def _lay_planned(
         self, p: int, tile: int, kind: Kind, key: int, turn: int, body: int, head: int, plan: Plan
@@ -206,22 +215,30 @@ class State:
             self.todds[p] += 1
             self._score(p, self.rules.todd_points)
             return
-        for is_head, mask, owner in ((False, body, plan.body_owner), (True, head, plan.head_owner)):
-            if not mask:
-                continue
-            _, before = tb.join(key, is_head, mask, owner)
-            for was, bodies in before:
-                if was not in (NOBODY, p):
+        if body:
+            for was, bodies in tb.join(key, False, body, plan.body_owner)[1]:
+                if was != NOBODY and was != p:
                     events.append(("steal", p, was, bodies))
-            if is_head and plan.head_action == CLAIM:
+        if head:
+            before = tb.join(key, True, head, plan.head_owner)[1]
+            for was, bodies in before:
+                if was != NOBODY and was != p:
+                    events.append(("steal", p, was, bodies))
+            if then == CLAIM:
                 events.append(("claim", p, sum(b for w, b in before if w == NOBODY)))
+        # the snakes closed, in their order (``Table.rank``) when a body and a head close two
         opens, part_comp = tb.opens, tb.part_comp
-        closing = [part_comp[key * 2 + h] for h, mask in ((0, body), (1, head)) if mask]
-        if len(closing) == 2:  # a body with a head: two snakes, unless they met
-            closing = sorted(set(closing))
-        for comp in closing:
-            if opens[comp] == 0:
-                self._closed(comp)
+        comp = part_comp[key * 2] if body else part_comp[key * 2 + 1]
+        if body and head:
+            other = part_comp[key * 2 + 1]
+            if other != comp:
+                if tb.rank[other] < tb.rank[comp]:
+                    comp, other = other, comp
+                if not opens[comp]:
+                    self._closed(comp)
+                comp = other
+        if not opens[comp]:
+            self._closed(comp)
 
     def _closed(self, comp: int) -> None:
         """A component just lost its last open end: it scores if it is owned and healthy."""
@@ -274,27 +291,30 @@ class State:
 
     def _swap(self, p: int, choice: Swap) -> None:
         rules = self.rules
-        colour = rules.colours[p]
         tiles = choice.tiles
-
-        def what() -> str:  # worded only for a refusal
-            return f"{colour} swaps {tiles!r}"
-
         rack, bag = self.racks[p], self.bag
         if type(tiles) is not tuple or len(tiles) != rules.swap:
-            raise refuse(what(), "swap-count", f"{rules.swap} tiles")
-        if not all(type(t) is int and t in rack for t in tiles) or len(set(tiles)) != len(tiles):
-            raise refuse(what(), "not-in-rack")
+            raise refuse(self._swapping(p, tiles), "swap-count", f"{rules.swap} tiles")
+        for t in tiles:
+            if type(t) is not int or t not in rack:
+                raise refuse(self._swapping(p, tiles), "not-in-rack")
+        if len(set(tiles)) != len(tiles):
+            raise refuse(self._swapping(p, tiles), "not-in-rack")
         if len(bag) < rules.swap:
-            raise refuse(what(), "swap-bag", f"it holds {len(bag)}")
+            raise refuse(self._swapping(p, tiles), "swap-bag", f"it holds {len(bag)}")
         drawn = [bag.pop() for _ in tiles]
         for t in tiles:
             rack.remove(t)
         rack.extend(drawn)
+        randrange = self.rng.randrange
         for t in tiles:
-            bag.insert(self.rng.randrange(len(bag) + 1), t)
+            bag.insert(randrange(len(bag) + 1), t)
         self._events.append(("swap", p, len(tiles)))
         self._end_turn(p, placed=False)
+
+    def _swapping(self, p: int, tiles: object) -> str:
+        """A swap as a refusal words it."""
+        return f"{self.rules.colours[p]} swaps {tiles!r}"
 
     def _end_turn(self, p: int, *, placed: bool) -> None:
         self._decision = None

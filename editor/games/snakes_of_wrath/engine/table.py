@@ -17,7 +17,9 @@ neighbours' paths bring in; so each change tells the ``watchers`` (one set of ce
 seat, :mod:`~editor.games.snakes_of_wrath.engine.legal`'s) which cells to judge again: the
 cells around a tile laid, and the frontier of a component whose standing changed (its
 owner, whether it is injured, and while it has fewer bodies than a closed snake needs, its
-counts).
+counts). That standing is kept as one int a component (``codes``, :func:`standing_code`),
+and ``feed`` tells which part's path comes into an empty cell, so the rules engine reads
+a cell's context with two look-ups.
 """
 
 from __future__ import annotations
@@ -27,9 +29,25 @@ from collections.abc import Iterable
 import networkx as nx
 
 from editor.games.snakes_of_wrath.engine.sides import INDICES, OPPOSITE_BIT, SIDES, STEP, label_of
+from editor.games.snakes_of_wrath.engine.spares import Spares
 
 #: No owner: a stray body, a head on its own, the starter before a head claims it.
 NOBODY = -1
+
+#: Each side: its index, what to add to a key to reach the neighbour there, and the bit of
+#: the neighbour's side facing back.
+_AROUND = tuple((i, STEP[i], OPPOSITE_BIT[i]) for i in range(4))
+
+
+def standing_code(owner: int, wounds: int, bodies: int, opens: int, least: int) -> int:
+    """What of a component a placement beside it is judged by, as one int: its owner and
+    whether it is injured; while it has fewer bodies than a closed snake needs (``least``:
+    a placement may close it too short), its bodies and open ends too. Owners are below 7
+    and ``least`` below 64 (the ruleset schema's bounds)."""
+    code = owner + 1 | (8 if wounds else 0)
+    if bodies < least:
+        return code | 16 | bodies << 5 | opens << 11
+    return code
 
 
 class Table:
@@ -38,10 +56,12 @@ class Table:
     __slots__ = (
         "_graph",
         "_links",
+        "_made",
         "bodies",
         "body",
-        "by_signature",
+        "codes",
         "edge",
+        "feed",
         "frontier",
         "head",
         "heads",
@@ -57,7 +77,10 @@ class Table:
         "owner",
         "part_comp",
         "placer",
+        "rank",
         "scored",
+        "spares",
+        "spot",
         "tile",
         "turn",
         "watchers",
@@ -82,17 +105,20 @@ class Table:
         self.hurt: set[int] = set()
         #: Cells that have been injured once (they never are again).
         self.wounded: set[int] = set()
-        #: Bodies an injury may still go on, by the signature of their shape as it lies:
-        #: not armored, never injured, in no closed snake (:meth:`spare` takes them off;
-        #: a situation built for a rules example may leave some that are).
-        self.by_signature: dict[int, list[int]] = {}
+        #: Bodies an injury may still go on (not armored, never injured, in no closed
+        #: snake), by owner and shape (:meth:`spare` takes them off).
+        self.spares = Spares()
         #: Cells in the order played.
         self.order: list[int] = []
         # empty cells next to the table
         self.edge: dict[int, int] = {}
         self.inward: dict[int, int] = {}
+        #: For an empty cell, the part whose path comes in (the last one, when several do).
+        self.feed: dict[int, int] = {}
+        #: For an empty cell, its ``Rules.fits`` index: ``edge`` times 16 plus ``inward``.
+        self.spot: dict[int, int] = {}
         # components
-        self._graph = nx.Graph()
+        self._graph: nx.Graph | None = None
         #: Parts and joins not yet added to the graph (it is read far less often than it
         #: grows): a part alone as ``(part,)``, a join as ``(part, other)``.
         self._links: list[tuple[int, ...]] = []
@@ -102,6 +128,13 @@ class Table:
         self.heads: list[int] = []
         self.opens: list[int] = []
         self.wounds: list[int] = []
+        #: Each component's :func:`standing_code`.
+        self.codes: list[int] = []
+        #: Each component's place in the order snakes are told of when several close at
+        #: once: every part joined is numbered in turn, and a merged snake keeps the number
+        #: of the larger one (the newest part's when it meets a lone part).
+        self.rank: list[int] = []
+        self._made = 0
         self.members: list[list[int]] = []
         #: Whether a component's points have been scored (a closed, healthy, owned snake).
         self.scored: list[bool] = []
@@ -132,30 +165,44 @@ class Table:
         self.placer[key] = placer
         self.order.append(key)
         if signature is not None:
-            self.by_signature.setdefault(signature, []).append(key)
-        self.edge.pop(key, None)
-        self.inward.pop(key, None)
-        paths = body | head
+            self.spares.add(key, signature)
+        edge, inward, feed, spot = self.edge, self.inward, self.feed, self.spot
+        edge.pop(key, None)
+        inward.pop(key, None)
+        feed.pop(key, None)
+        spot.pop(key, None)
         kinds = self.kind
-        edge = self.edge
         changed = [key]
-        for i in range(4):
-            n = key + STEP[i]
-            if n not in kinds:
-                changed.append(n)
-                edge[n] = edge.get(n, 0) | OPPOSITE_BIT[i]
-                if paths >> i & 1:
-                    self.inward[n] = self.inward.get(n, 0) | OPPOSITE_BIT[i]
+        paths = body | head
+        for i, step, bit in _AROUND:
+            n = key + step
+            if n in kinds:
+                continue
+            changed.append(n)
+            sides = edge[n] = edge.get(n, 0) | bit
+            if paths >> i & 1:
+                coming = inward[n] = inward.get(n, 0) | bit
+                feed[n] = key * 2 + (0 if body >> i & 1 else 1)
+                spot[n] = sides << 4 | coming
+            else:
+                spot[n] = sides << 4 | inward.get(n, 0)
         for watcher in self.watchers:
             watcher.update(changed)
 
     def spare(self, keys: Iterable[int]) -> None:
-        """Take bodies off :attr:`by_signature`: injured once, or in a closed snake."""
-        by_signature = self.by_signature
-        for key in keys:
-            cells = by_signature.get(self.body[key] | self.head[key] << 4)
-            if cells is not None and key in cells:
-                cells.remove(key)
+        """Bodies that can take no injury any more: injured once, or in a closed snake."""
+        self.spares.take(keys, self)
+
+    def settle(self, players: int) -> None:
+        """Work out again what is kept of every component and every body from the counts (a
+        situation built for a rules example sets owners and injuries directly); the seats
+        are ``0`` to ``players - 1``."""
+        least = self.least
+        self.codes[:] = [
+            standing_code(o, w, b, n, least)
+            for o, w, b, n in zip(self.owner, self.wounds, self.bodies, self.opens, strict=True)
+        ]
+        self.spares.build(self, players)
 
     def part_at(self, key: int, side: int) -> int:
         """The part of the tile at ``key`` whose path leaves by side index ``side``."""
@@ -178,38 +225,68 @@ class Table:
         as they were before.
         """
         part = key * 2 + is_head
-        kinds = self.kind
-        part_comp = self.part_comp
+        kinds, tile_body, part_comp = self.kind, self.body, self.part_comp
         joined = []
         free = []
         for i in INDICES[mask]:
             n = key + STEP[i]
             if n in kinds:
-                joined.append(n * 2 + (0 if self.body[n] & OPPOSITE_BIT[i] else 1))
+                joined.append(n * 2 + (0 if tile_body[n] & OPPOSITE_BIT[i] else 1))
             else:
                 free.append(n)
-        comp = self.new_component(part, owner, 0 if is_head else 1, 1 if is_head else 0, free)
         links = self._links
         if not joined:  # a part alone: its open ends lead to the cells put() told of
             links.append((part,))
+            comp = self.new_component(part, owner, 0 if is_head else 1, 1 if is_head else 0, free)
+            if not is_head:
+                self.spares.own(key, owner)
             return comp, []
-        standing = {}
-        for other in joined:
-            c = part_comp[other]
-            if c not in standing:
-                standing[c] = self.standing(c)
+        # the part goes into the components it joins, merged (no component of its own first)
+        codes, owners, bodies, opens, frontier = (
+            self.codes,
+            self.owner,
+            self.bodies,
+            self.opens,
+            self.frontier,
+        )
+        standing = []  # the codes of the components joined, as they were
         before: list[tuple[int, int]] = []
+        comp = -1
+        rank, members = self.rank, self.members
+        # the rank the merged snake keeps: the new part's number against each joined one's
+        kept, size = self._made, 1
+        self._made += 1
         for other in joined:
             links.append((part, other))
             c = part_comp[other]
-            self.opens[c] -= 1
-            self.frontier[c].discard(key)
+            opens[c] -= 1
+            frontier[c].discard(key)
             if c != comp:
-                before.append((self.owner[c], self.bodies[c]))
-                comp = self.merge(comp, c)
-        self.owner[comp] = owner
-        now = self.standing(comp)
-        if self.bodies[comp] < self.least or any(was != now for was in standing.values()):
+                was = owners[c]
+                standing.append(codes[c])
+                before.append((was, bodies[c]))
+                if was != owner and bodies[c]:  # its bodies change hands: stolen, claimed
+                    self.spares.move([p >> 1 for p in members[c] if not p & 1], was, owner)
+                if size < len(members[c]):
+                    kept = rank[c]
+                size += len(members[c])
+                comp = c if comp < 0 else self.merge(comp, c)
+        part_comp[part] = comp
+        members[comp].append(part)
+        rank[comp] = kept
+        if is_head:
+            self.heads[comp] += 1
+        else:
+            bodies[comp] += 1
+        opens[comp] += len(free)
+        if free:
+            frontier[comp].update(free)
+        owners[comp] = owner
+        if not is_head:
+            self.spares.own(key, owner)
+        count = bodies[comp]
+        now = codes[comp] = standing_code(owner, self.wounds[comp], count, opens[comp], self.least)
+        if count < self.least or standing.count(now) != len(standing):
             self.touch(comp)
         return comp, before
 
@@ -221,21 +298,14 @@ class Table:
         self.heads.append(heads)
         self.opens.append(len(free))
         self.wounds.append(0)
+        self.codes.append(standing_code(owner, 0, bodies, len(free), self.least))
+        self.rank.append(self._made)
+        self._made += 1
         self.members.append([part])
         self.scored.append(False)
         self.frontier.append(set(free))
         self.part_comp[part] = comp
         return comp
-
-    def standing(self, comp: int) -> tuple[int, ...]:
-        """What of a component a placement beside it is judged by: its owner and whether
-        it is injured; while it has fewer bodies than a closed snake needs (a placement may
-        close it too short), its bodies and open ends too."""
-        bodies = self.bodies[comp]
-        hurt = 1 if self.wounds[comp] else 0
-        if bodies >= self.least:
-            return (self.owner[comp], hurt)
-        return (self.owner[comp], hurt, bodies, self.opens[comp])
 
     def touch(self, comp: int) -> None:
         """Tell the watchers that the cells a component's open ends lead to need judging."""
@@ -248,6 +318,7 @@ class Table:
         was = self.wounds[comp]
         self.wounds[comp] = was + change
         if (was == 0) != (was + change == 0):
+            self.codes[comp] ^= 8  # the injured bit of its standing_code
             self.touch(comp)
 
     def merge(self, a: int, b: int) -> int:
@@ -283,15 +354,17 @@ class Table:
     @property
     def graph(self) -> nx.Graph:
         """The networkx graph of parts (nodes) and joins across shared sides (edges)."""
+        graph = self._graph
+        if graph is None:  # made when first read: a simulated match never reads it
+            graph = self._graph = nx.Graph()
         if self._links:
-            graph = self._graph
             for link in self._links:
                 if len(link) == 1:
                     graph.add_node(link[0])
                 else:
                     graph.add_edge(*link)
             self._links = []
-        return self._graph
+        return graph
 
     def snake_parts(self, part: int) -> set[int]:
         """Every part joined to ``part``, through the graph."""

@@ -15,7 +15,14 @@ import pytest
 
 from editor.core.engine import MatchSpec
 from editor.core.workspace import load_workspace
-from editor.games.snakes_of_wrath.engine import Place, Rules, State, new_match, prepare_packs
+from editor.games.snakes_of_wrath.engine import (
+    PASS,
+    Place,
+    Rules,
+    State,
+    new_match,
+    prepare_packs,
+)
 from editor.games.snakes_of_wrath.engine import scenario as sc
 from editor.games.snakes_of_wrath.engine.options import TurnOptions
 from editor.games.snakes_of_wrath.engine.placing import HEAL, INJURE, judge, judge_on_top
@@ -64,6 +71,9 @@ def same_as_scan(st: State) -> None:
         # indexing agrees with iterating, and every listed placement is `in` the options
         assert [options[i] for i in range(len(listed))] == listed
         assert all(p in options for p in listed)
+        # the options are counted apart from their listing: the count must agree with it
+        assert len(options) == len(list(options))
+        assert options[len(listed)] == PASS, "the placements counted differ from those listed"
 
 
 @pytest.mark.parametrize("seed", range(6))
