@@ -18,6 +18,7 @@ import argparse
 import platform
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from machine import cpu_name  # benchmarks/machine.py, beside this script
 
@@ -61,15 +62,40 @@ def _layout_of(game_id: str) -> tuple[Workspace, Layout] | None:
     return None
 
 
-def measure_game(game: registry.Game, games: int, repeat: int) -> list[Row]:
-    """Every bot of one game's engine, on its first bundled layout."""
+@dataclass(frozen=True)
+class Setup:
+    """One game's engine ready to play its first bundled layout, as this script plays it."""
+
+    layout: Layout
+    engine: Any
+    prepared: Any
+    players: int
+    modules: tuple[str, ...]
+    factions: tuple[str, ...]
+    measure: Any
+
+    def plan(self, bot: str, games: int, seed: int = 1) -> BatchPlan:
+        """Every seat played by ``bot``; factions drawn per match; every module on."""
+        return BatchPlan(
+            games=games,
+            players=self.players,
+            bots=(bot,) * self.players,
+            seed=seed,
+            modules=frozenset(self.modules),
+            faction_mode="random",
+            factions=self.factions,
+        )
+
+
+def set_up(game: registry.Game) -> Setup | None:
+    """A game's engine on its first bundled layout (None: no engine, or no layout)."""
     play = game.play
     if play is None:
-        return []
+        return None
     found = _layout_of(game.id)
     if found is None:
         print(f"{game.id}: no bundled layout to play")
-        return []
+        return None
     ws, layout = found
     engine = play.engine
     prepared = engine.prepare(ws, layout)
@@ -77,32 +103,39 @@ def measure_game(game: registry.Game, games: int, repeat: int) -> list[Row]:
     players = play.type.max_players
     if factions:
         players = min(players, len(factions))
-    modules = tuple(engine.modules(prepared))
-    measure = play.metrics.measure if play.metrics is not None else None
+    return Setup(
+        layout=layout,
+        engine=engine,
+        prepared=prepared,
+        players=players,
+        modules=tuple(engine.modules(prepared)),
+        factions=factions,
+        measure=play.metrics.measure if play.metrics is not None else None,
+    )
+
+
+def measure_game(game: registry.Game, games: int, repeat: int) -> list[Row]:
+    """Every bot of one game's engine, on its first bundled layout."""
+    setup = set_up(game)
+    if setup is None:
+        return []
+    engine = setup.engine
     rows = []
     for bot in engine.bots():
-        plan = BatchPlan(
-            games=games,
-            players=players,
-            bots=(bot,) * players,
-            seed=1,
-            modules=frozenset(modules),
-            faction_mode="random",
-            factions=factions,
-        )
+        plan = setup.plan(bot, games)
         best = float("inf")
         results = []
         for _ in range(repeat):
             start = time.process_time()
-            results = run_batch(engine, prepared, plan, jobs=1, measure=measure)
+            results = run_batch(engine, setup.prepared, plan, jobs=1, measure=setup.measure)
             best = min(best, time.process_time() - start)
         steps = sum(r.steps for r in results)
         rows.append(
             Row(
                 game=game.id,
-                layout=layout.id,
-                players=players,
-                modules=modules,
+                layout=setup.layout.id,
+                players=setup.players,
+                modules=setup.modules,
                 bot=bot,
                 games=games,
                 seconds=best,
