@@ -58,6 +58,13 @@ def swatch(colour: str, size: int = 18, grid: str = "hex") -> QIcon:
     return for_grid(grid).swatch(colour, size)
 
 
+#: The Tiles list's place when the packs in use offer no tile for the board.
+NO_TILES = (
+    "The packs in use offer no tiles to place on this board: its games start from it as it"
+    " is (the Replay tab shows them)."
+)
+
+
 def board_help(stack_limit: int = 0, tile_art: bool = False, empty_word: str = "") -> str:
     """What the board shows of a space, from what its game declares: tiles drawn with their
     art, one tile a space, or stacks (as terraces, up to ``stack_limit`` when it is above 1).
@@ -158,6 +165,11 @@ class Palette(QWidget):
         self.tiles.currentRowChanged.connect(self._row_changed)
         self.tiles.setToolTip("The tile types of the packs in use: press 1, 2, 3... to choose")
 
+        #: Said instead of the list when the packs in use offer no tile for the board.
+        self.no_tiles = QLabel(NO_TILES, self)
+        self.no_tiles.setWordWrap(True)
+        self.no_tiles.setStyleSheet("color: #4a5560;")
+        self.no_tiles.hide()
         self.stamp_label = QLabel(self)
         self.stamp_label.setWordWrap(True)
         self.legend = QLabel(self)
@@ -177,6 +189,7 @@ class Palette(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(_heading("Tiles"))
         layout.addWidget(self.tiles)
+        layout.addWidget(self.no_tiles)
         layout.addWidget(self.stamp_label)
         layout.addWidget(_heading("Legend"))
         layout.addWidget(self.legend)
@@ -276,6 +289,10 @@ class Palette(QWidget):
         self.tiles.setFixedHeight(
             max(len(lines), 1) * (row_height + 2) + 2 * self.tiles.frameWidth() + 4
         )
+        # nothing to choose from: say so rather than show an empty list and a stamp of nothing
+        self.tiles.setVisible(bool(lines))
+        self.stamp_label.setVisible(bool(lines))
+        self.no_tiles.setVisible(not lines)
         ids = [ln.tile.id for ln in lines]
         if keep in ids:
             self.tiles.setCurrentRow(ids.index(keep))

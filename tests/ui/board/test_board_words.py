@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from editor.core import registry
 from editor.studio.studio import Studio
 from editor.ui.board.board_room import BoardRoom
-from editor.ui.board.palette import TERRACES_HELP, board_help, legend_entries
+from editor.ui.board.palette import NO_TILES, TERRACES_HELP, board_help, legend_entries
 from editor.ui.common.services import BoardServices
 from tests.ui.board.test_board_room import FakeServices, model_of
 
@@ -134,3 +134,14 @@ def test_the_games_declare_what_their_spaces_take() -> None:
     assert declared["snails"] == (0, False)
     assert declared["snit-smashing"] == (1, False)
     assert declared["snakes-of-wrath"] == (1, True)
+
+
+def test_a_board_with_no_tile_to_place_says_so_instead_of_an_empty_list(
+    room_of: RoomOf,
+) -> None:
+    table = room_of("snakes-of-wrath").palette
+    assert table.no_tiles.isVisible() and table.no_tiles.text() == NO_TILES
+    assert not table.tiles.isVisible() and not table.stamp_label.isVisible()
+    beach = room_of("snit-beach").palette
+    assert beach.tiles.isVisible() and beach.tiles.count() > 0
+    assert not beach.no_tiles.isVisible() and beach.stamp_label.isVisible()
