@@ -31,6 +31,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -173,12 +174,14 @@ class SimulatorPanel(QWidget):
         self.replay_button = QPushButton("Replay", self)
         self.replay_button.clicked.connect(self._replay_selected)
 
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.pause_button)
-        buttons.addWidget(self.again_button)
-        buttons.addWidget(self.charts_button)
-        buttons.addWidget(self.sweep_button)
-        buttons.addStretch(1)
+        # two by two: in a row, the four made the dock wider than its place beside the board
+        # (a sideways scroll bar, the settings line cut off)
+        buttons = QGridLayout()
+        buttons.addWidget(self.pause_button, 0, 0)
+        buttons.addWidget(self.again_button, 0, 1)
+        buttons.addWidget(self.charts_button, 1, 0)
+        buttons.addWidget(self.sweep_button, 1, 1)
+        buttons.setColumnStretch(2, 1)
         progress = QHBoxLayout()
         progress.addWidget(self.progress, 1)
         progress.addWidget(self.rate_label)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
 from editor.sim.live import Snapshot
@@ -293,3 +294,16 @@ def test_the_dock_names_the_packs_played_and_warns_of_an_open_pack_left_out(
         timeout=WAIT_MS,
     )
     assert "my-cards" not in window.simulator.packs_label.text()
+
+
+def test_the_dock_fits_its_place_beside_the_board_without_a_sideways_scroll(
+    open_window: Any, crab_file: Path
+) -> None:
+    window = open_window(crab_file, live_simulation=False)
+    window.simulator_dock.show()
+    scroll = window.simulator.findChild(QScrollArea)
+    assert scroll is not None
+    # the narrowest the right docks are given (a fifth of a 1280 window, less the frame)
+    assert scroll.widget().minimumSizeHint().width() <= 240
+    for button in (window.simulator.pause_button, window.simulator.sweep_button):
+        assert button.isVisibleTo(window.simulator)
