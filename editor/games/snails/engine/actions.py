@@ -234,15 +234,23 @@ def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
         basic = card.basic
         if basic == "crawl":
             cur = origin
+            occ, capacity = st.occ, st.capacity
             for x in act.main:
                 if st.sat[s] != cur:
                     break
-                moved = yield from st.enter(s, x, cur, p)
-                if not moved:
-                    break
+                if len(occ[x]) < capacity:  # room there (the usual case): st.enter at once
+                    answers = st.enter_room(s, x, cur, p, "move")
+                    if answers is not None:
+                        yield from answers
+                else:
+                    moved = yield from st.enter(s, x, cur, p)
+                    if not moved:
+                        break
                 cur = x
         elif basic == "dig":
-            yield from st.destroy(origin, "dig", p, s)
+            after = st.destroy_now(origin, "dig", p, s)
+            if after is not None:
+                yield from st.aftermath(after)
         elif basic is not None:
             _quiet_basic(st, p, s, basic, act)
         if st.sat[s] >= 0:
@@ -264,7 +272,7 @@ def resolve(st: State, p: int, s: int, card: CardSpec, act: Action) -> Gen:
 def _begin(st: State, p: int, s: int, card: CardSpec, act: Action) -> None:
     """What every resolution starts with: which snails moved is forgotten (a new action), and
     the snail uses its faction's stay-in-shell ability or leaves its shell."""
-    st.begin_action()
+    st.moved.clear()  # st.begin_action(), written out: this runs for every card resolved
     stay = st.p_stay[p]
     if stay is not None and stay in act.use:
         if st.p_stay_once[p]:

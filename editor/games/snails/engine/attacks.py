@@ -57,8 +57,8 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     """Every legal target of a card for snail ``s``, with its adjacent choices and abilities."""
     at = st.sat[s]
     level = st.level
-    own = st.sight(at)
-    ignore = ignore_available(st, p, card)
+    own = level[at] if st.stack[at] else st.water_sight  # st.sight(at)
+    ignore = ignore_available(st, p, card) if st.p_ignore_los[p] is not None else None
     select = card.select
     if select == "snail":
         # scan the snails, not the spaces: a handful of snails against dozens of spaces
@@ -213,8 +213,9 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
     st.saim[s] = 0
     while True:
         rolled = st.roll(n)
-        st.events.append(("roll", s, tuple([st.rules.face_names[f] for f in rolled])))
-        shown = sorted({f for f in rolled if f in card.results})
+        # (by C-level iterators, no comprehension: this runs for every roll)
+        st.events.append(("roll", s, tuple(map(st.rules.face_names.__getitem__, rolled))))
+        shown = sorted(set(filter(card.results.__contains__, rolled)))
         if not shown:
             st.events.append(("miss", s, card.id))
             if st.wind_on and st.wind_dir >= 0 and n >= 1:
@@ -229,7 +230,14 @@ def resolve_target(st: State, p: int, s: int, card: CardSpec, act: Action) -> Ge
             face = shown[0]
         st.events.append(("result", s, st.rules.face_names[face]))
         ctx.again = False
-        yield from _hit(st, ctx, card, card.results[face])
+        if card.adjacent:
+            yield from _hit(st, ctx, card, card.results[face])
+        else:  # _hit, written out (a generator less for every hit)
+            for ops in (card.results[face], card.effects):
+                for op in ops:
+                    sub = op(st, ctx)
+                    if sub is not None:
+                        yield from sub
         if not ctx.again or st.sat[s] < 0:
             return
         if card.select == "snail" and st.sat[ctx.targets[0]] < 0:

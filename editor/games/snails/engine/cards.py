@@ -19,14 +19,18 @@ Gen = Generator[Decision, Any, Any]
 def draw(st: State, p: int, count: int, from_discard: bool = False) -> list[int]:
     """Draw cards into a hand: from the deck (the discard pile reshuffled when it runs out)
     or from the shuffled discard pile."""
-    got: list[int] = []
     deck = st.deck
     if not from_discard and 0 <= count <= len(deck):
-        # enough cards: the top ``count`` (the end of the list), as drawn one by one
+        # enough cards: the top ``count`` (the end of the list), as drawn one by one (the
+        # usual case, done here at once)
         start = len(deck) - count
         got = deck[start:][::-1]
         del deck[start:]
-        count = 0
+        if got:
+            st.hand[p] += got
+            st.events.append(("draw", p, count))
+        return got
+    got = []
     if from_discard:
         shuffle(st.rng, st.discard)
     for _ in range(count):
@@ -66,7 +70,11 @@ def search_discard(st: State, p: int, count: int, kind: str) -> Gen:
     shuffle(st.rng, st.discard)
     cards = st.rules.cards
     for _ in range(count):
-        opts = tuple(c for c in st.discard if kind == "any" or cards[st.card_of[c]].kind == kind)
+        opts = (
+            tuple(st.discard)
+            if kind == "any"
+            else tuple([c for c in st.discard if cards[st.card_of[c]].kind == kind])
+        )
         if not opts:
             return
         pick = (

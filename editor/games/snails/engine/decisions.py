@@ -69,7 +69,17 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
     cards (a falling factorial). ``in`` checks a program's shape without enumerating.
     """
 
-    __slots__ = ("_alive", "_card_set", "_cards", "_last", "_most", "_patterns", "_perms", "slots")
+    __slots__ = (
+        "_alive",
+        "_card_set",
+        "_cards",
+        "_last",
+        "_most",
+        "_patterns",
+        "_perms",
+        "_size",
+        "slots",
+    )
 
     def __init__(
         self, cards: tuple[int, ...], alive: tuple[int, ...], most: int, slots: int
@@ -82,6 +92,7 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         self._most = most
         self._patterns = snail_patterns(alive, most, self.slots)
         self._perms = math.perm(len(cards), self.slots)
+        self._size = len(self._patterns) * self._perms
         #: The program last found legal (computed by :meth:`__getitem__`, or checked by ``in``),
         #: so that ``in`` answers for it again at once: a bot picks or checks a program, then
         #: ``apply`` checks it once more.
@@ -119,7 +130,7 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
 
     def __len__(self) -> int:
         """Number of programs."""
-        return len(self._patterns) * self._perms
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> tuple[tuple[int, int], ...]: ...
@@ -131,18 +142,20 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         """The program at an index."""
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        size = len(self)
+        size = self._size
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError("program index out of range")
         pattern, perm = divmod(index, self._perms)
-        snails = self._patterns[pattern]
         pool = list(self._cards)
+        pop = pool.pop
+        left = len(pool)
         out = []
-        for k in range(self.slots):
-            perm, pick = divmod(perm, len(pool))
-            out.append((pool.pop(pick), snails[k]))
+        for snail in self._patterns[pattern]:  # one snail per slot
+            perm, pick = divmod(perm, left)
+            left -= 1
+            out.append((pop(pick), snail))
         program = self._last = tuple(out)
         return program
 

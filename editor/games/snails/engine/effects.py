@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from editor.core.engine import Decision
     from editor.games.snails.engine.rules import Rules
     from editor.games.snails.engine.state import State
+    from editor.games.snails.engine.terrain import Aftermath
 
 Gen = Generator["Decision", Any, Any]
 Op = Callable[["State", "Ctx"], "Gen | None"]
@@ -73,7 +74,10 @@ def _own_space(st: State, ctx: Ctx) -> int:
 
 def _who_targets(st: State, ctx: Ctx) -> list[int]:
     sat = st.sat
-    return [s for s in ctx.targets if sat[s] >= 0]
+    targets = ctx.targets
+    if len(targets) == 1:  # (the usual case: one target, no comprehension)
+        return [targets[0]] if sat[targets[0]] >= 0 else []
+    return [s for s in targets if sat[s] >= 0]
 
 
 def _who_self(st: State, ctx: Ctx) -> list[int]:
@@ -319,14 +323,30 @@ def _terrain_op(destroy: bool) -> Callable[[Rules, Any, SnailCond | None], Op]:
     def compile_op(rules: Rules, raw: Any, cond: SnailCond | None) -> Op:
         at = _where(str(_args(raw, "at").get("at", "target")))
 
-        def op(st: State, ctx: Ctx) -> Gen:
-            hurt = st.destroy if destroy else st.damage_terrain
-            for space in at(st, ctx):
-                yield from hurt(space, ctx.cause, ctx.player, ctx.snail)
+        def op(st: State, ctx: Ctx) -> Gen | None:
+            # done at once, or (something answers a tile's loss) the generator that runs
+            # what answers it and then the spaces left
+            hurt = st.destroy_now if destroy else st.damage_terrain_now
+            spaces = at(st, ctx)
+            for k, space in enumerate(spaces):
+                after = hurt(space, ctx.cause, ctx.player, ctx.snail)
+                if after is not None:
+                    return _hurt_rest(st, ctx, after, spaces[k + 1 :], destroy)
+            return None
 
         return op
 
     return compile_op
+
+
+def _hurt_rest(
+    st: State, ctx: Ctx, after: Aftermath, spaces: tuple[int, ...], destroy: bool
+) -> Gen:
+    """What answers a tile's loss, then the terrain op on the spaces left (see _terrain_op)."""
+    yield from st.aftermath(after)
+    for space in spaces:
+        hurt = st.destroy if destroy else st.damage_terrain
+        yield from hurt(space, ctx.cause, ctx.player, ctx.snail)
 
 
 def _token_op(sign: int) -> Callable[[Rules, Any, SnailCond | None], Op]:

@@ -36,7 +36,8 @@ def heal(st: State, s: int, amount: int) -> None:
 def kill(st: State, s: int, cause: str) -> None:
     """A snail dies: off the board; its player is out when it was the last one."""
     at = st.sat[s]
-    st.occ[at] = tuple([x for x in st.occ[at] if x != s])
+    here = st.occ[at]
+    st.occ[at] = () if here == (s,) else tuple([x for x in here if x != s])
     st.sat[s] = -1
     st.sshell[s] = False
     st.saim[s] = 0

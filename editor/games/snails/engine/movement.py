@@ -29,7 +29,9 @@ def _put(st: State, s: int, dest: int) -> int:
     """Take a snail off its space and put it on ``dest``; where it was (-1: off the board)."""
     frm = st.sat[s]
     if frm >= 0:
-        st.occ[frm] = tuple([x for x in st.occ[frm] if x != s])
+        here = st.occ[frm]
+        # (alone there, the usual case: no comprehension)
+        st.occ[frm] = () if here == (s,) else tuple([x for x in here if x != s])
     st.occ[dest] = (*st.occ[dest], s)
     st.sat[s] = dest
     st.moved.add(s)
@@ -89,24 +91,35 @@ def enter(st: State, s: int, dest: int, frm: int, chooser: int, kind: str = "mov
         yield from st.enter(victim, to, dest, chooser, "push")
         if len(st.occ[dest]) >= st.capacity:
             return False
+    answers = st.enter_room(s, dest, frm, chooser, kind)
+    if answers is not None:
+        yield from answers
+    return True
+
+
+def enter_room(st: State, s: int, dest: int, frm: int, chooser: int, kind: str) -> Gen | None:
+    """:func:`enter` onto a space with room for the snail (or made for it): done at once, or,
+    when something answers the arrival, the generator of what does (drive it)."""
     st.relocate(s, dest, kind)
     if kind == "push" and st.fall_damage and frm >= 0:
         drop = st.level[frm] - st.level[dest]
         if drop > 0:
             st.deal(s, drop * st.fall_damage, "effect")
             if st.sat[s] < 0:
-                return True
+                return None
     if st.enter_triggers or _tokens_answer(st, dest):
-        yield from st.arrived(s, dest, chooser)
-    else:  # nothing answers the arrival: what is left of arrived, without a generator
-        _wet(st, s, dest)
-    return True
+        return st.arrived(s, dest, chooser)
+    _wet(st, s, dest)  # nothing answers the arrival: what is left of arrived
+    return None
 
 
 def _tokens_answer(st: State, dest: int) -> bool:
     """Whether tokens on a space answer a snail entering it."""
+    answering = st.enter_token_abilities
+    if len(answering) <= 1:  # (the usual cases, without a generator: none, or one kind)
+        return bool(answering) and bool(st.tok[answering[0][0]][dest])
     tok = st.tok
-    return any(tok[kind][dest] for kind, _ in st.enter_token_abilities)
+    return any(tok[kind][dest] for kind, _ in answering)
 
 
 def _wet(st: State, s: int, dest: int) -> None:

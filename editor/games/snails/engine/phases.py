@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import combinations, compress
+from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
 from editor.games.snails.engine.actions import action_options, resolve, resolve_now
-from editor.games.snails.engine.decisions import Action, ProgramOptions
+from editor.games.snails.engine.decisions import Action, ProgramOptions, plain
 from editor.games.snails.engine.effects import Ctx, run_ops
 from editor.games.snails.engine.victory import GameOver
 
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 Gen = Generator[Decision, Any, Any]
 #: The option to let a revealed card do nothing, where the ruleset allows it.
 PASS = Action("pass")
+#: The one option of a card with nothing to choose (``CardSpec.one_way``).
+ONE_WAY = plain(None)
 
 
 def match_flow(st: State) -> Gen:
@@ -26,8 +29,21 @@ def match_flow(st: State) -> Gen:
     try:
         yield from placement(st)
         rounds = int(st.rules.param("rounds"))
+        log = st.events.append
         while True:
-            yield from play_round(st)
+            # play_round and run_phase, written out: two generators less that every decision
+            # passes through
+            st.round += 1
+            log(("round", st.round))
+            for name, phase in PHASES.items():
+                st.phase = name
+                log(("phase", st.round, name))
+                if st.any_triggers:
+                    yield from phase_triggers(st, name)
+                yield from phase(st)
+                st.elim_count += 1  # st.check_end(), written out
+                if st.players_left <= 1:
+                    st.finish("last-standing")
             if st.round >= rounds:
                 st.finish("rounds")
     except GameOver:
@@ -63,7 +79,7 @@ def phase_triggers(st: State, name: str) -> Gen:
 def placement_order(st: State) -> list[int]:
     """The snails in the order they are placed (setup.placement); leaders come first."""
     order = st.order()
-    team = max(len(st.p_snails[p]) for p in range(st.n))
+    team = max(map(len, st.p_snails[: st.n]), default=0)
     if st.placement == "by-player":
         return [s for p in order for s in st.p_snails[p]]
     # alternate: one snail per player in turn order, round after round
@@ -72,10 +88,14 @@ def placement_order(st: State) -> list[int]:
 
 def placement(st: State) -> Gen:
     """Players place their snails on land with room, in the ruleset's placement order."""
-    land = list(st.starts) or [x for x in range(st.tables.size) if st.stack[x]]
+    land = list(st.starts) or list(compress(range(st.tables.size), st.stack))
     occ = st.occ
     capacity = st.capacity
-    opts = tuple([x for x in land if len(occ[x]) < capacity])
+    # (no space full yet, the usual case: every space of the land, without a comprehension)
+    if max(map(len, map(occ.__getitem__, land)), default=0) < capacity:
+        opts = tuple(land)
+    else:
+        opts = tuple([x for x in land if len(occ[x]) < capacity])
     for s in placement_order(st):
         where = yield Decision(st.sp[s], "place", opts, f"where {st.snail_names[s]} starts")
         st.place_at_setup(s, where)
@@ -141,7 +161,13 @@ def program_options(st: State, p: int) -> ProgramOptions:
         *st.hand[p],
     )
     sat = st.sat
-    alive = tuple([s for s in st.p_snails[p] if sat[s] >= 0])
+    snails = st.p_snails[p]
+    # (every snail alive, the usual case, without a comprehension)
+    alive = (
+        tuple(snails)
+        if min(map(sat.__getitem__, snails), default=-1) >= 0
+        else tuple([s for s in snails if sat[s] >= 0])
+    )
     return ProgramOptions(
         cards,
         alive,
@@ -179,6 +205,7 @@ def action(st: State) -> Gen:
     cards = st.rules.cards
     log = st.events.append
     programs, revealed, card_of, sat, out = st.program, st.revealed, st.card_of, st.sat, st.out
+    stay, may_pass = st.p_stay, st.may_pass
     for slot in range(st.plan_slots):
         for p in st.order():
             prog = programs[p]
@@ -194,13 +221,22 @@ def action(st: State) -> Gen:
             if sat[s] < 0 or out[p]:
                 continue
             log(("play", p, s, card_id))
+            if card.one_way and stay[p] is None and not may_pass:
+                # its one option (what action_options would offer alone), resolved at once
+                resolve_now(st, p, s, card, ONE_WAY)
+                if st.any_triggers:
+                    yield from action_triggers(st, p, s, card_id)
+                st.elim_count += 1  # st.check_end(), written out
+                if st.players_left <= 1:
+                    st.finish("last-standing")
+                continue
             # how to resolve it, when there is a choice (written out here rather than in a
             # generator of its own: this runs for every card played)
             opts = action_options(st, p, s, card)
             if not opts:
                 log(("no-effect", s, card_id))
             else:
-                if st.may_pass:
+                if may_pass:
                     opts = (*opts, PASS)
                 if len(opts) > 1:
                     act = yield Decision(
@@ -249,8 +285,11 @@ def cleaning(st: State) -> Gen:
     stack = st.stack
     immune = st.p_water_immune
     sp = st.sp
-    for s, at in enumerate(st.sat):  # (a death here changes only this snail's place)
-        if at >= 0 and not stack[at] and not immune[sp[s]]:
+    sat = st.sat
+    # the snails on water spaces picked by C-level iterators (a dead one, at -1, is looked at
+    # on the last space, then left out); a death here changes only this snail's place
+    for s in list(compress(range(len(sat)), map(not_, map(stack.__getitem__, sat)))):
+        if sat[s] >= 0 and not immune[sp[s]]:
             st.deal(s, value, "water")
     st.program[:] = [None] * st.n
     st.revealed[:] = [0] * st.n

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from editor.games.snails.engine.effects import Op, compile_conditions, compile_effects
 
+T = TypeVar("T")
 #: A snail's Scout range (``State.s_scout``) when it has no Scout ability.
 NO_SCOUT = 1 << 30
 
@@ -80,6 +81,10 @@ class CardSpec:
     #: Resolving it can ask nothing: a basic aim, shell or swap with no target and no
     #: effects (``actions.resolve_now`` resolves it without a generator).
     quiet: bool = False
+    #: Resolving it has one way and can ask nothing: a quiet aim or shell that is no attack
+    #: (``phases.action`` resolves it without looking for its options, when the seat has no
+    #: stay-in-shell ability and no card may be passed).
+    one_way: bool = False
 
 
 @dataclass(slots=True)
@@ -197,6 +202,8 @@ class Rules:
     _decks: dict[frozenset[str], tuple[int, ...]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    #: Tables the engine derives from these rules on first use (:meth:`derived`).
+    _derived: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __getstate__(self) -> dict[str, Any]:
         """Only the plain content is pickled; closures are rebuilt on load."""
@@ -206,6 +213,14 @@ class Rules:
         """Rebuild the compiled tables from the content."""
         fresh = build_rules(data["content"], data["ruleset"])
         self.__dict__.update(fresh.__dict__)
+
+    def derived(self, key: Hashable, build: Callable[[Rules], T]) -> T:
+        """A table the engine derives from these rules (``build(self)``), built once per rules;
+        ``key`` tells it from the others (one key, one ``build``)."""
+        found: T | None = self._derived.get(key)
+        if found is None:
+            found = self._derived[key] = build(self)
+        return found
 
     def param(self, dotted: str) -> Any:
         """A ruleset value by dotted path. The packs give every one (the complete ruleset,
@@ -480,6 +495,7 @@ def _add_card(rules: Rules, raw: Mapping[str, Any]) -> None:
     if spec.basic is not None and spec.basic not in BASIC_ACTIONS:
         raise ContentError(f"{where}: unknown basic action {spec.basic!r}")
     spec.quiet = spec.basic in QUIET_BASICS and spec.select == "none" and not spec.effects
+    spec.one_way = spec.quiet and spec.basic in ("aim", "shell") and not spec.attack
     rules.card_index[card_id] = spec.index
     rules.cards.append(spec)
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.core.engine import MatchSpec
 from editor.games.snails.engine.chance import shuffle
 from editor.games.snails.engine.phases import match_flow
-from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Faction, Rules
+from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Ability, Faction, Rules
 from editor.games.snails.engine.state import State
 from editor.games.snails.engine.tables import BoardTables
 
@@ -26,6 +27,16 @@ class Dealing:
     land: tuple[tuple[int, tuple[int, ...], tuple[str | None, ...]], ...]
     #: Water spaces on the board's edge (where the Wind module's compass rose may go).
     border_water: tuple[int, ...]
+    #: Every space's tiles (bottom to top) and level, as the match starts.
+    stacks: tuple[tuple[int, ...], ...] = ()
+    levels: tuple[int, ...] = ()
+    #: The backs that are no draw: "blank" (a type's stock ran out), then the pinned ones.
+    fixed: tuple[str, ...] = ()
+    #: The backs of every land tile in :attr:`land`'s order, as positions in the shuffled
+    #: pools laid end to end and then :attr:`fixed` (what each tile draws, worked out once).
+    picks: tuple[int, ...] = ()
+    #: Per land space: (space, where its backs start and end in :attr:`picks`).
+    cuts: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass
@@ -77,50 +88,209 @@ def plan_dealing(
                 )
             )
     border_water = tuple(x for x in tables.border if not stacks[x])
-    return Dealing(tuple(pools), tuple(land), border_water)
+    # what each tile draws: the pools are popped from their ends, land space by land space
+    # and bottom to top, a type's "blank" once its pool is empty
+    offsets = [sum(map(len, pools[:t])) for t in range(len(pools))]
+    after_pools = sum(map(len, pools))
+    fixed_backs = ["blank"]
+    drawn = [0] * len(pools)
+    picks: list[int] = []
+    cuts = []
+    for space, stack, pins in land:
+        begin = len(picks)
+        for t, back in zip(stack, pins, strict=True):
+            if back is None and drawn[t] < len(pools[t]):
+                drawn[t] += 1
+                picks.append(offsets[t] + len(pools[t]) - drawn[t])
+            elif back is None:
+                picks.append(after_pools)  # the blank
+            else:
+                picks.append(after_pools + len(fixed_backs))
+                fixed_backs.append(back)
+        cuts.append((space, begin, len(picks)))
+    levels = tuple(rules.tile_levels[stack[-1]] if stack else 0 for stack in stacks)
+    return Dealing(
+        tuple(pools),
+        tuple(land),
+        border_water,
+        stacks=tuple(stacks),
+        levels=levels,
+        fixed=tuple(fixed_backs),
+        picks=tuple(picks),
+        cuts=tuple(cuts),
+    )
 
 
 def deal_backs(st: State, dealing: Dealing) -> None:
-    """Put every tile on the board: pinned backs where the layout pins them, the rest of each
-    type's stock dealt at random."""
-    pools = [list(pool) for pool in dealing.pools]
+    """Put every tile on the board of a fresh match: pinned backs where the layout pins them,
+    the rest of each type's stock dealt at random."""
     rng = st.rng
-    for pool in pools:
-        shuffle(rng, pool)
-    for space, stack, fixed in dealing.land:
-        backs: list[str] = []
-        for t, back in zip(stack, fixed, strict=True):
-            if back is None:
-                pool = pools[t]
-                back = pool.pop() if pool else "blank"
-            backs.append(back)
-        st.set_top(space, stack, tuple(backs))
+    dealt: list[str] = []
+    for pool in dealing.pools:
+        shuffled = list(pool)
+        shuffle(rng, shuffled)
+        dealt += shuffled
+    dealt += dealing.fixed
+    backs = tuple(map(dealt.__getitem__, dealing.picks))
+    # terrain.set_top for every space at once (a fresh match knows no climbs yet)
+    st.stack[:] = dealing.stacks
+    st.level[:] = dealing.levels
+    on = st.backs
+    for space, begin, end in dealing.cuts:
+        on[space] = backs[begin:end]
+
+
+class _Kind(NamedTuple):
+    """What a new snail of one kind starts with (:func:`add_snail`), worked out once per rules."""
+
+    rank: str
+    leader: bool
+    triggers: tuple[Ability, ...]
+    push_immune: bool
+    scout: int
+    #: Health it heals a friend and itself by on meeting (the Medic), or None.
+    medic: tuple[int, int] | None
+    #: Its heal_on_meeting ability, or None.
+    medic_ability: Ability | None
+    #: Whether it answers action_resolved or phase_starts; snail_enters; a tile's events.
+    late: bool
+    enters: bool
+    tiles: bool
+
+
+def _kind(rules: Rules, kind: str) -> _Kind:
+    """A snail kind's starting values (the plain soldier's for an unknown kind)."""
+
+    def build(rules: Rules) -> _Kind:
+        soldier = rules.soldiers.get(kind) or rules.soldiers["soldier"]
+        modifiers = soldier.modifiers
+        scout = modifiers.get("untargetable_single_at_range")
+        medic = modifiers.get("heal_on_meeting")
+        events = soldier.events
+        return _Kind(
+            rank=soldier.rank,
+            leader=soldier.rank == "leader",
+            triggers=soldier.triggers,
+            push_immune="push_immune" in modifiers,
+            scout=NO_SCOUT if scout is None else int(scout.args.get("min_range", 1)),
+            medic=None
+            if medic is None
+            else (int(medic.args.get("other", 10)), int(medic.args.get("self", 5))),
+            medic_ability=medic,
+            late=not events.isdisjoint(_LATE_EVENTS),
+            enters="snail_enters" in events,
+            tiles=not events.isdisjoint(_TILE_EVENTS),
+        )
+
+    return rules.derived(("snail kind", kind), build)
+
+
+@dataclass(frozen=True, slots=True)
+class _Team:
+    """A seat's snails as set-up makes them, the same for every seat (by column, to extend
+    the state's lists at once), worked out once per rules and modules."""
+
+    #: Each snail's name after its player's ("leader", "soldier2"...).
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    tops: tuple[int, ...]
+    leaders: tuple[bool, ...]
+    triggers: tuple[tuple[Ability, ...], ...]
+    push_immune: tuple[bool, ...]
+    scouts: tuple[int, ...]
+    medics: tuple[tuple[int, int] | None, ...]
+    #: The team's last heal_on_meeting ability (add_snail keeps the last one met), or None.
+    medic: Ability | None
+    late: bool
+    enters: bool
+    tiles: bool
+    #: The card index of each basic action (BASIC_ACTIONS order).
+    basics: tuple[int, ...]
+
+
+def _team(rules: Rules, modules: frozenset[str]) -> _Team:
+    """The :class:`_Team` of a match with these modules."""
+
+    def build(rules: Rules) -> _Team:
+        team_leaders = int(rules.param("team.leader"))
+        team_soldiers = int(rules.param("team.soldiers"))
+        kinds = rules.module_team(modules)
+        roster = ["leader"] * team_leaders + [
+            kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
+        ]
+        # a kind met once is named after it (p1-leader); several are numbered (p1-leader2)
+        names = []
+        for i, kind in enumerate(roster):
+            alone = kind != "soldier" and roster.count(kind) == 1
+            names.append(kind if alone else f"{kind}{roster[:i].count(kind) + 1}")
+        specs = [_kind(rules, kind) for kind in roster]
+        health = rules.param("health")
+        medics = [spec.medic_ability for spec in specs if spec.medic_ability is not None]
+        return _Team(
+            names=tuple(names),
+            kinds=tuple(roster),
+            tops=tuple(int(health[spec.rank]) for spec in specs),
+            leaders=tuple(spec.leader for spec in specs),
+            triggers=tuple(spec.triggers for spec in specs),
+            push_immune=tuple(spec.push_immune for spec in specs),
+            scouts=tuple(spec.scout for spec in specs),
+            medics=tuple(spec.medic for spec in specs),
+            medic=medics[-1] if medics else None,
+            late=any(spec.late for spec in specs),
+            enters=any(spec.enters for spec in specs),
+            tiles=any(spec.tiles for spec in specs),
+            basics=tuple(rules.card_index[basic] for basic in BASIC_ACTIONS),
+        )
+
+    return rules.derived(("team", modules), build)
 
 
 def setup_players(st: State, factions: Sequence[str | None], with_snails: bool = True) -> None:
     """Factions, their abilities, snails (with soldier kinds), basic and faction card instances."""
     rules = st.rules
-    team_leaders = int(rules.param("team.leader"))
-    team_soldiers = int(rules.param("team.soldiers"))
-    kinds = rules.module_team(st.modules)
-    roster = ["leader"] * team_leaders + [
-        kinds[i] if i < len(kinds) else "soldier" for i in range(team_soldiers)
-    ]
-    # a kind met once is named after it (p1-leader); several are numbered (p1-leader2)
-    single = [kind != "soldier" and roster.count(kind) == 1 for kind in roster]
-    basics = [rules.card_index[basic] for basic in BASIC_ACTIONS]
+    team = _team(rules, st.modules)
+    card_of = st.card_of
     for p, faction_id in enumerate(factions):
         st.pfaction[p] = faction_id
         faction = rules.factions.get(faction_id) if faction_id else None
         if faction is not None:
             _faction_abilities(st, p, faction)
-        for kind, alone in zip(roster if with_snails else (), single, strict=False):
-            add_snail(st, p, kind, f"{st.player_names[p]}-{kind}" if alone else "")
-        for basic, index in zip(BASIC_ACTIONS, basics, strict=True):
-            st.p_basic[p][basic] = new_instance(st, index)
+        if with_snails and team.names:
+            _add_team(st, p, team)
+        start = len(card_of)  # one new instance per basic action (as new_instance makes them)
+        card_of += team.basics
+        st.p_basic[p].update(zip(BASIC_ACTIONS, range(start, len(card_of)), strict=True))
         card_id = faction.card if faction else None
         if card_id and card_id in rules.card_index:
             st.p_faction_card[p] = new_instance(st, rules.card_index[card_id])
+
+
+def _add_team(st: State, p: int, team: _Team) -> None:
+    """A fresh seat's snails, off the board: :func:`add_snail` for each of the team's, at once."""
+    first = len(st.sp)
+    count = len(team.names)
+    player = st.player_names[p]
+    st.snail_names += [f"{player}-{name}" for name in team.names]
+    st.sp += [p] * count
+    st.sat += [-1] * count
+    st.smax += team.tops
+    st.shp += team.tops
+    st.sshell += [False] * count
+    st.skind += team.kinds
+    st.saim += [0] * count
+    st.s_leader += team.leaders
+    st.s_triggers += team.triggers
+    st.s_push_immune += team.push_immune
+    st.s_scout += team.scouts
+    st.s_medic += team.medics
+    st.p_snails[p] += range(first, first + count)
+    if team.medic is not None:
+        st.medic_id = team.medic.id
+        st.medic_once = team.medic.once
+        st.medics = True
+    st.any_triggers |= team.late
+    st.enter_triggers |= team.enters
+    st.tile_triggers |= team.tiles
 
 
 def _faction_abilities(st: State, p: int, faction: Faction) -> None:
@@ -159,10 +329,8 @@ def _faction_abilities(st: State, p: int, faction: Faction) -> None:
 
 def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None = None) -> int:
     """A new snail of a player, off the board; returns its number."""
-    rules = st.rules
-    soldier = rules.soldiers.get(kind) or rules.soldiers["soldier"]
-    rank = soldier.rank
-    top = st.health[rank]
+    spec = _kind(st.rules, kind)
+    top = st.health[spec.rank]
     s = len(st.sp)
     if not name:
         same = sum(1 for x in st.p_snails[p] if st.skind[x] == kind)
@@ -175,26 +343,19 @@ def add_snail(st: State, p: int, kind: str, name: str = "", health: int | None =
     st.sshell.append(False)
     st.skind.append(kind)
     st.saim.append(0)
-    st.s_leader.append(rank == "leader")
-    modifiers = soldier.modifiers
-    scout = modifiers.get("untargetable_single_at_range")
-    medic = modifiers.get("heal_on_meeting")
+    st.s_leader.append(spec.leader)
+    medic = spec.medic_ability
     if medic is not None:
         st.medic_id = medic.id
         st.medic_once = medic.once
         st.medics = True
-    events = soldier.events
-    st.s_triggers.append(soldier.triggers)
-    st.any_triggers |= not events.isdisjoint(_LATE_EVENTS)
-    st.enter_triggers |= "snail_enters" in events
-    st.tile_triggers |= not events.isdisjoint(_TILE_EVENTS)
-    st.s_push_immune.append("push_immune" in modifiers)
-    st.s_scout.append(NO_SCOUT if scout is None else int(scout.args.get("min_range", 1)))
-    st.s_medic.append(
-        None
-        if medic is None
-        else (int(medic.args.get("other", 10)), int(medic.args.get("self", 5)))
-    )
+    st.s_triggers.append(spec.triggers)
+    st.any_triggers |= spec.late
+    st.enter_triggers |= spec.enters
+    st.tile_triggers |= spec.tiles
+    st.s_push_immune.append(spec.push_immune)
+    st.s_scout.append(spec.scout)
+    st.s_medic.append(spec.medic)
     st.p_snails[p].append(s)
     return s
 

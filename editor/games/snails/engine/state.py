@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Generator, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from editor.core.engine import Decision, IllegalChoice, Outcome
 from editor.games.snails.engine import cards, dice, health, movement, terrain, triggers, victory
@@ -45,9 +46,7 @@ class State:
         self.seed = seed
         self.n = n_players
         #: Per 1st player: every seat in turn order from them (order() leaves out the out).
-        self.turns = tuple(
-            tuple((first + k) % n_players for k in range(n_players)) for first in range(n_players)
-        )
+        self.turns = _turns(n_players)
         self.first = 0
         self.round = 0
         self.phase = "setup"
@@ -149,40 +148,41 @@ class State:
         self.ended: Outcome | None = None
         self._gen: Gen | None = None
         self._pending: Decision | None = None
-        # numbers read once
-        self.capacity = int(rules.param("capacity"))
-        self.track: list[int] = list(rules.param("contamination.track"))
-        self.reduction = int(rules.param("shell.reduction"))
-        self.cross_water_damage = bool(rules.param("water.damage_when_sinking"))
-        #: The level a snail in the water sees from (the shore), for line of sight.
-        self.water_sight = int(rules.param("line_of_sight.from_water"))
-        self.crawl_moves = int(rules.param("crawl.moves"))
-        self.crawl_climb = int(rules.param("crawl.climb"))
-        self.swap_max = int(rules.param("swap.max"))
-        self.aim_extra = int(rules.param("aim.extra_dice"))
-        self.plan_snails = int(rules.param("plan.snails"))
-        self.plan_slots = int(rules.param("plan.slots"))
-        self.may_pass = bool(rules.param("actions.optional"))
-        #: Spaces one push moves a snail, and the damage per level a pushed snail drops.
-        self.push_steps = int(rules.param("push.distance"))
-        self.fall_damage = int(rules.param("push.falling_damage"))
-        self.placement = str(rules.param("setup.placement"))
-        self.draw_per_round = int(rules.param("draw.per_round"))
-        self.hand_limit = int(rules.param("hand.limit"))
-        self.contamination_step = int(rules.param("contamination.per_round"))
-        self.health: dict[str, int] = {
-            rank: int(value) for rank, value in rules.param("health").items()
-        }
+        # numbers read once (per rules: a match reads them at set-up)
+        (
+            self.capacity,
+            track,
+            self.reduction,
+            self.cross_water_damage,
+            #: The level a snail in the water sees from (the shore), for line of sight.
+            self.water_sight,
+            self.crawl_moves,
+            self.crawl_climb,
+            self.swap_max,
+            self.aim_extra,
+            self.plan_snails,
+            self.plan_slots,
+            self.may_pass,
+            #: Spaces one push moves a snail, and the damage per level a pushed snail drops.
+            self.push_steps,
+            self.fall_damage,
+            self.placement,
+            self.draw_per_round,
+            self.hand_limit,
+            self.contamination_step,
+            health,
+            #: The phases some token's ability fires at (phase_starts; a phase-less one:
+            #: Cleaning).
+            self.token_phases,
+        ) = rules.derived("state numbers", _numbers)
+        self.track: list[int] = list(track)
+        self.health: dict[str, int] = dict(health)
         #: Seats not yet eliminated.
         self.players_left = n_players
         self.enter_token_abilities = rules.token_triggers["snail_enters"]
         #: Token abilities by the events they answer (tokens on the event's space; those of
         #: phase_starts on any space).
         self.token_abilities: Mapping[str, tuple[tuple[int, Ability], ...]] = rules.token_triggers
-        #: The phases some token's ability fires at (phase_starts; a phase-less one: Cleaning).
-        self.token_phases = frozenset(
-            a.phase or "cleaning" for _, a in rules.token_triggers["phase_starts"]
-        )
         #: Whether anything answers action_resolved or phase_starts, so the flow looks for
         #: triggers after each action and at each phase: a token's ability here, a faction's or
         #: soldier's as setup adds them (setup_players, add_snail).
@@ -295,10 +295,11 @@ class State:
         """Seats still in the game."""
         return [p for p in range(self.n) if not self.out[p]]
 
-    def order(self) -> list[int]:
+    def order(self) -> tuple[int, ...]:
         """Seats still in, in turn order from the 1st player."""
         out = self.out
-        return [p for p in self.turns[self.first] if not out[p]]
+        turns = self.turns[self.first]
+        return tuple([p for p in turns if not out[p]]) if any(out) else turns
 
     def view(self, seat: int) -> Any:
         """What one seat may see."""
@@ -362,6 +363,7 @@ class State:
     pushable = movement.pushable
     can_enter = movement.can_enter
     enter = movement.enter
+    enter_room = movement.enter_room
     arrived = movement.arrived
     push = movement.push
     place = movement.place
@@ -374,13 +376,76 @@ class State:
 
     set_top = terrain.set_top
     destroy = terrain.destroy
+    destroy_now = terrain.destroy_now
     damage_terrain = terrain.damage_terrain
+    damage_terrain_now = terrain.damage_terrain_now
+    aftermath = terrain.aftermath
     add_token = terrain.add_token
     move_contamination = terrain.move_contamination
 
     draw = cards.draw
     discard_from_hand = cards.discard_from_hand
     search_discard = cards.search_discard
+
+
+class _Numbers(NamedTuple):
+    """The ruleset's numbers a match reads once (``State.__init__``), read once per rules."""
+
+    capacity: int
+    track: tuple[int, ...]
+    reduction: int
+    cross_water_damage: bool
+    water_sight: int
+    crawl_moves: int
+    crawl_climb: int
+    swap_max: int
+    aim_extra: int
+    plan_snails: int
+    plan_slots: int
+    may_pass: bool
+    push_steps: int
+    fall_damage: int
+    placement: str
+    draw_per_round: int
+    hand_limit: int
+    contamination_step: int
+    health: dict[str, int]
+    token_phases: frozenset[str]
+
+
+@lru_cache(maxsize=64)
+def _turns(n: int) -> tuple[tuple[int, ...], ...]:
+    """``State.turns`` of ``n`` players (made once per number)."""
+    return tuple(tuple((first + k) % n for k in range(n)) for first in range(n))
+
+
+def _numbers(rules: Rules) -> _Numbers:
+    """The :class:`_Numbers` of a ruleset."""
+    param = rules.param
+    return _Numbers(
+        capacity=int(param("capacity")),
+        track=tuple(param("contamination.track")),
+        reduction=int(param("shell.reduction")),
+        cross_water_damage=bool(param("water.damage_when_sinking")),
+        water_sight=int(param("line_of_sight.from_water")),
+        crawl_moves=int(param("crawl.moves")),
+        crawl_climb=int(param("crawl.climb")),
+        swap_max=int(param("swap.max")),
+        aim_extra=int(param("aim.extra_dice")),
+        plan_snails=int(param("plan.snails")),
+        plan_slots=int(param("plan.slots")),
+        may_pass=bool(param("actions.optional")),
+        push_steps=int(param("push.distance")),
+        fall_damage=int(param("push.falling_damage")),
+        placement=str(param("setup.placement")),
+        draw_per_round=int(param("draw.per_round")),
+        hand_limit=int(param("hand.limit")),
+        contamination_step=int(param("contamination.per_round")),
+        health={rank: int(value) for rank, value in param("health").items()},
+        token_phases=frozenset(
+            a.phase or "cleaning" for _, a in rules.token_triggers["phase_starts"]
+        ),
+    )
 
 
 #: State attributes a refused rules-example step puts back (everything that changes in play).

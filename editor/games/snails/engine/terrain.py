@@ -11,7 +11,7 @@ from editor.games.snails.engine.effects import Ctx, Op, run_ops
 from editor.games.snails.engine.triggers import event_ctx
 
 if TYPE_CHECKING:
-    from editor.games.snails.engine.rules import Ability
+    from editor.games.snails.engine.rules import Ability, Rules
     from editor.games.snails.engine.state import State
 
 Gen = Generator[Decision, Any, Any]
@@ -37,9 +37,17 @@ def set_top(st: State, space: int, stack: tuple[int, ...], backs: tuple[str, ...
 def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
     """Remove a space's top tile, discard its tokens, fire its back's abilities (at once, or
     once the moment being resolved ends: :func:`at_once`)."""
+    after = destroy_now(st, space, cause, by, snail)
+    if after is not None:
+        yield from aftermath(st, after)
+
+
+def destroy_now(st: State, space: int, cause: str, by: int, snail: int) -> Aftermath | None:
+    """:func:`destroy` up to what answers it: the tile goes at once; what answers it is
+    returned, for :func:`aftermath` to run (None when nothing does or a moment holds it)."""
     stack = st.stack[space]
     if not stack:
-        return
+        return None
     tile = stack[-1]
     back = st.backs[space][-1]
     # tokens answering their tile's destruction fire once it is gone (they go with it)
@@ -67,7 +75,8 @@ def destroy(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
     if st.moment is not None:
         st.moment.append(after)
     elif _answered(st, after):
-        yield from _aftermath(st, after)
+        return after
+    return None
 
 
 def _answered(st: State, after: Aftermath) -> bool:
@@ -78,11 +87,21 @@ def _answered(st: State, after: Aftermath) -> bool:
         (st.token_abilities[event] if tokens is None else tokens)
         or event in st.faction_events
         or st.tile_triggers
-        or any(event in ability.events for ability in st.rules.backs.get(back, ()))
+        or (back, event) in st.rules.derived("back events", _back_events)
     )
 
 
-def _aftermath(st: State, after: Aftermath) -> Gen:
+def _back_events(rules: Rules) -> frozenset[tuple[str, str]]:
+    """Every (back, event) some ability of the back answers."""
+    return frozenset(
+        (back, event)
+        for back, abilities in rules.backs.items()
+        for ability in abilities
+        for event in ability.events
+    )
+
+
+def aftermath(st: State, after: Aftermath) -> Gen:
     """What a destroyed or damaged tile sets off: its back, the tokens that lay on it, the
     players' and the snails' abilities answering it."""
     event, space, back, tokens, cause, by, snail = after
@@ -121,17 +140,23 @@ def at_once(st: State, ctx: Ctx, *op_lists: tuple[Op, ...]) -> Gen:
         if st.moment is mine:
             st.moment = None
     for after in mine:
-        yield from _aftermath(st, after)
+        yield from aftermath(st, after)
 
 
 def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Gen:
     """Put a damaged token on the top tile, or destroy it when it already has one."""
+    after = damage_terrain_now(st, space, cause, by, snail)
+    if after is not None:
+        yield from aftermath(st, after)
+
+
+def damage_terrain_now(st: State, space: int, cause: str, by: int, snail: int) -> Aftermath | None:
+    """:func:`damage_terrain` up to what answers it (as :func:`destroy_now`)."""
     if not st.stack[space]:
-        return
+        return None
     dmg = st.tok[st.rules.damaged_token]
     if dmg[space]:
-        yield from st.destroy(space, cause, by, snail)
-        return
+        return st.destroy_now(space, cause, by, snail)
     dmg[space] = 1
     st.events.append(("damaged", st.tables.labels[space]))
     # the hidden back of the damaged tile, then the tokens lying on it (still there)
@@ -139,7 +164,8 @@ def damage_terrain(st: State, space: int, cause: str, by: int, snail: int) -> Ge
     if st.moment is not None:
         st.moment.append(after)
     elif _answered(st, after):
-        yield from _aftermath(st, after)
+        return after
+    return None
 
 
 def add_token(st: State, tok: int, space: int, count: int) -> None:
