@@ -163,7 +163,7 @@ class _Tables:
         #: The tiles and tokens last seen with the ground ratings for them, and the tiles last
         #: seen with where a snail can climb: tuples replaced whole (a board reads the one it
         #: found, whatever other threads do).
-        self.ground: tuple[object, dict[int, float]] = (None, {})
+        self.ground: tuple[object, _Grounds | None] = (None, None)
         self.climbs: tuple[object, dict[int, bool]] = (None, {})
 
     def range_bits(self, space: int, nearest: int, farthest: int) -> int:
@@ -193,6 +193,55 @@ def _tables_of(tables: BoardTables) -> _Tables:
     return found
 
 
+class _Grounds(dict[int, float]):
+    """The ground's part of a spot per space (:meth:`Board.spots`), worked out on first use
+    from the tiles and tokens it was made for."""
+
+    def __init__(
+        self,
+        stack: tuple[tuple[int, ...], ...],
+        level: tuple[int, ...],
+        fire: tuple[int, ...],
+        nbrs: Sequence[Sequence[int]],
+    ) -> None:
+        super().__init__()
+        self.stack = stack
+        self.level = level
+        self.fire = fire
+        self.nbrs = nbrs
+        #: The most a spot can be, per space (:class:`_Ceilings`).
+        self.ceilings = _Ceilings(self)
+
+    def __missing__(self, space: int) -> float:
+        stack = self.stack
+        shore = 0
+        for x in self.nbrs[space]:
+            if not stack[x]:
+                shore += 1
+        # Height first (nothing below can shoot up), then a dry neighbourhood, no fire.
+        found = self[space] = 20.0 * self.level[space] - 1.5 * shore - 8.0 * self.fire[space]
+        return found
+
+
+class _Ceilings(dict[int, float]):
+    """The most :meth:`Board.spots` can rate a space: its ground and three rivals close by on
+    land (nothing it adds is more, the crowd only takes away), -100 in the water."""
+
+    def __init__(self, grounds: _Grounds) -> None:
+        super().__init__()
+        self.grounds = grounds
+
+    def __missing__(self, space: int) -> float:
+        grounds = self.grounds
+        found = self[space] = grounds[space] + 3 if grounds.stack[space] else -100.0
+        return found
+
+
+def _living(snails: tuple[int, ...], at: tuple[int, ...]) -> list[int]:
+    """The snails among these on the board (``at`` 0 or more), in order."""
+    return list(compress(snails, map((0).__le__, map(at.__getitem__, snails))))
+
+
 class Board:
     """What the heuristic reads from a view for one decision: each view field is a copy, so
     each is taken once, and only when the decision's ratings ask for it (cached); so are the
@@ -203,6 +252,58 @@ class Board:
         #: What the bot keeps between decisions (see :class:`Memory`).
         self.memory = memory if memory is not None else Memory()
         self.seat = view.seat
+
+    def read_for_spots(self) -> None:
+        """Read at once what rating spots always reads (a place, a push, a step): the same
+        values the lazy fields would read, without a frame each."""
+        view = self.view
+        self.__dict__.update(
+            owner=view.snail_player,
+            at=view.snail_at,
+            occ=view.occ,
+            stack=view.stack,
+            rules=view.rules,
+            tables=view.tables,
+        )
+
+    def read_for_action(self) -> None:
+        """Read at once what rating a revealed card's options nearly always reads (whose
+        snails are whose, where they are), as :meth:`read_for_spots`."""
+        fields = self.__dict__
+        view = self.view
+        fields["owner"] = view.snail_player
+        fields["at"] = view.snail_at
+
+    def read_for_program(self) -> None:
+        """Read at once what rating a program always reads (as :meth:`read_for_spots`), with
+        the empty tables of the answers it keeps."""
+        view = self.view
+        at = view.snail_at
+        owners = view.snail_player
+        rules = view.rules
+        tables = view.tables
+        memory = self.memory
+        if memory.split_for != (owners, self.seat):
+            memory.split(owners, self.seat)
+        enemies = _living(memory.enemies, at)
+        self.__dict__.update(
+            owner=owners,
+            at=at,
+            stack=view.stack,
+            level=view.level,
+            rules=rules,
+            tables=tables,
+            sight=view.sight,
+            known=known(rules),
+            board=_tables_of(tables),
+            mine=_living(memory.mine, at),
+            enemies=enemies,
+            enemies_at=list(map(at.__getitem__, enemies)),
+            _sights={},
+            _reach={},
+            _visible={},
+            _threats={},
+        )
 
     # What the decision's ratings may ask for: read on first use, kept for the decision.
 
@@ -253,7 +354,8 @@ class Board:
         return {}
 
     @_lazy
-    def _targets(self) -> dict[int, float]:
+    def targets(self) -> dict[int, float]:
+        """:meth:`target` of each snail asked so far this decision."""
         return {}
 
     def _split(self) -> Memory:
@@ -266,20 +368,17 @@ class Board:
     @_lazy
     def mine(self) -> list[int]:
         """This seat's living snails, by number."""
-        at = self.at
-        return [s for s in self._split().mine if at[s] >= 0]
+        return _living(self._split().mine, self.at)
 
     @_lazy
     def enemies(self) -> list[int]:
         """The other seats' living snails, by number."""
-        at = self.at
-        return [s for s in self._split().enemies if at[s] >= 0]
+        return _living(self._split().enemies, self.at)
 
     @_lazy
     def enemies_at(self) -> list[int]:
         """Where the enemies are, in the order of :attr:`enemies`."""
-        at = self.at
-        return [at[s] for s in self.enemies]
+        return list(map(self.at.__getitem__, self.enemies))
 
     @_lazy
     def enemy_bits(self) -> tuple[int, int, int, int]:
@@ -313,20 +412,26 @@ class Board:
     @_lazy
     def hand(self) -> list[CardSpec]:
         """The cards in this seat's hand."""
-        cards = self.cards
-        card_id = self.view.card_id
-        return [cards[card_id(c)] for c in self.view.hand]
+        view = self.view
+        return view.cards_of(view.hand)
 
     @_lazy
-    def grounds(self) -> dict[int, float]:
-        """Per space rated so far: the part of :meth:`spots` the ground alone decides
-        (height, shore, fire); the board's, while the tiles and tokens have not changed."""
+    def grounds(self) -> _Grounds:
+        """Per space: the part of :meth:`spots` the ground alone decides (height, shore,
+        fire); the board's, while the tiles and tokens have not changed."""
         board = self.board
         key = (self.stack, self.fire)
-        found = board.ground
-        if found[0] != key:
-            found = board.ground = (key, {})
-        return found[1]
+        found, grounds = board.ground
+        if grounds is None or found != key:
+            grounds = _Grounds(self.stack, self.level, self.fire, self.tables.nbrs)
+            board.ground = (key, grounds)
+        return grounds
+
+    @_lazy
+    def ceilings(self) -> _Ceilings:
+        """Per space: the most :meth:`spots` can rate it for any snail (the board's, as
+        :attr:`grounds`)."""
+        return self.grounds.ceilings
 
     @_lazy
     def _climbs(self) -> dict[int, bool]:
@@ -400,11 +505,15 @@ class Board:
             at = self.at[s]
             dist = self.tables.dist[at]
             mine = self.level[at]
-            sight = self.sight_at
+            sights = self._sights  # sight_at's answers, looked up here (a frame less each)
             found = 0
             for where in self.enemies_at:
-                if dist[where] <= 3 and sight(where) >= mine:
-                    found += 1
+                if dist[where] <= 3:
+                    seen = sights.get(where)
+                    if seen is None:
+                        seen = self.sight_at(where)
+                    if seen >= mine:
+                        found += 1
             self._threats[s] = found
         return found
 
@@ -437,9 +546,7 @@ class Board:
             if not stack[x]:
                 rated.append(-100.0)
                 continue
-            ground = grounds.get(x)
-            if ground is None:
-                ground = self._ground(x)
+            ground = grounds[x]
             bits = close[x]
             near = (bits & one).bit_count()
             if two:  # rivals sharing spaces: each counts
@@ -452,22 +559,9 @@ class Board:
         """:meth:`spots` of one space."""
         return self.spots((space,), s)[0]
 
-    def _ground(self, space: int) -> float:
-        """The ground's part of a spot (kept in :attr:`grounds`)."""
-        stack = self.stack
-        shore = 0
-        for x in self.tables.nbrs[space]:
-            if not stack[x]:
-                shore += 1
-        # Height first (nothing below can shoot up), then a dry neighbourhood, no fire.
-        found = self.grounds[space] = (
-            20.0 * self.level[space] - 1.5 * shore - 8.0 * self.fire[space]
-        )
-        return found
-
     def target(self, t: int) -> float:
         """What attacking snail ``t`` is worth: a rival, weak, a leader, out of its shell."""
-        found = self._targets.get(t)
+        found = self.targets.get(t)
         if found is None:
             if t < 0 or self.at[t] < 0:
                 found = 0.0
@@ -479,7 +573,7 @@ class Board:
                     found += 3.0
                 if self.shell[t]:
                     found -= 5.0
-            self._targets[t] = found
+            self.targets[t] = found
         return found
 
     def space_value(self, space: int) -> float:
@@ -498,4 +592,4 @@ class Board:
 
     def card_value(self, instance: int) -> float:
         """What holding a card instance is worth (:func:`card_value`)."""
-        return self.known.values[self.view.card_id(instance)]
+        return self.known.values[self.view.card(instance).id]

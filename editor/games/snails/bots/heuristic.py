@@ -9,9 +9,11 @@ decisions stay the same).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
-from itertools import compress
+from itertools import compress, repeat
+from operator import eq, itemgetter, le
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -21,6 +23,8 @@ from editor.games.snails.bots.program import plan
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec
 
+#: An action option's target (``Action.main``).
+_MAIN = itemgetter(0)
 #: How the heuristic rates one option of a decision of each kind (the program, the places
 #: and the revealed card's action have their own way).
 _Rate = Callable[["HeuristicBot", Board, Decision, Any], float]
@@ -41,7 +45,9 @@ class HeuristicBot:
         kind = decision.kind
         options = decision.options
         if kind == "program":
-            program = plan(Board(view, self._memory), options, self.rng)
+            board = Board(view, self._memory)
+            board.read_for_program()
+            program = plan(board, options, self.rng)
             if program is not None:
                 return program
             return options[_below(self.rng, len(options))]
@@ -50,10 +56,12 @@ class HeuristicBot:
             return options[0]
         board = Board(view, self._memory)
         if kind == "action":
+            board.read_for_action()
             # the card being resolved is the same for every option: read once
             card, s = _current(board)
             scores = self._actions(board, card, s, options)
         elif kind == "place":
+            board.read_for_spots()
             scores = self._places(board, options)
         else:
             rate = _RATES.get(kind)
@@ -61,16 +69,37 @@ class HeuristicBot:
                 return options[_below(self.rng, len(options))]
             scores = [rate(self, board, decision, o) for o in options]
         top = max(scores)
-        best = [option for option, score in zip(options, scores, strict=True) if score == top]
-        return best[_below(self.rng, len(best))]
+        tied = scores.count(top)
+        if tied == 1:  # the draw made as ever, from one
+            _below(self.rng, 1)
+            return options[scores.index(top)]
+        best = list(compress(options, map(eq, scores, repeat(top))))
+        return best[_below(self.rng, tied)]
 
     # --- set-up -----------------------------------------------------------------------------
 
     def _places(self, b: Board, options: Sequence[Any]) -> list[float]:
-        """Where a snail may start: a good spot, not crowding the seat's own snails."""
+        """Where a snail may start: a good spot, not crowding the seat's own snails.
+
+        Only the spaces whose ceiling (the most a spot can be, :attr:`Board.ceilings`) is as
+        high as the rating of the space with the highest one are rated in full: the best are
+        among them, and the others are rated -inf (they cannot be the best)."""
+        ceilings = b.ceilings
+        most = list(map(ceilings.__getitem__, options))
+        floor = self._rate_places(b, (options[most.index(max(most))],))[0]
+        kept = list(compress(range(len(most)), map(le, repeat(floor), most)))
+        if len(kept) == len(most):
+            return self._rate_places(b, options)
+        rated = [-math.inf] * len(most)
+        for k, score in zip(kept, self._rate_places(b, [options[k] for k in kept]), strict=True):
+            rated[k] = score
+        return rated
+
+    def _rate_places(self, b: Board, options: Sequence[Any]) -> list[float]:
+        """:meth:`_places` of each option, rated in full."""
         spots = b.spots(options, -1)
         occ = b.occ
-        heres = [occ[x] for x in options]
+        heres = list(map(occ.__getitem__, options))
         if not any(heres):  # no snail yet on any: none of one's own
             return spots
         owner, seat = b.owner, self.seat
@@ -108,28 +137,32 @@ class HeuristicBot:
         # a target (a snail or a space), maybe with spaces next to it: its value last
         if card.select == "snail":
             target = b.target
-            return [
-                0.0 + target(act.main)
-                if type(act.main) is int and not act.use and not act.adjacent
-                else self._action(b, card, s, act)
-                for act in options
-            ]
-        mains = [act.main for act in options if type(act.main) is int]
+            known = b.targets  # target() of the snails rated so far
+            rated = []
+            for act in options:
+                main, adjacent, use = act
+                if type(main) is int and not use and not adjacent:
+                    value = known.get(main)
+                    rated.append(0.0 + (target(main) if value is None else value))
+                else:
+                    rated.append(self._action(b, card, s, act))
+            return rated
+        mains = list(map(_MAIN, options))
+        if set(map(type, mains)) != {int}:  # not every option has a target: those that do
+            mains = [main for main in mains if type(main) is int]
         if not mains:  # no target to rate (an aim, a ring): one by one
             return [self._action(b, card, s, act) for act in options]
-        if card.places_self:
-            values = dict(zip(mains, b.spots(mains, s), strict=True))
-        else:
-            values = b.space_values
+        hit = b.space_values  # what hitting each occupied space is worth
+        values = dict(zip(mains, b.spots(mains, s), strict=True)) if card.places_self else hit
         scores = []
         for act in options:
-            main = act.main
+            main, adjacent, use = act
             if type(main) is not int:
                 scores.append(self._action(b, card, s, act))
                 continue
-            score = 0.5 * len(act.use)  # optional abilities are there to be used
-            for x in act.adjacent:
-                score += b.space_value(x)
+            score = 0.5 * len(use)  # optional abilities are there to be used
+            for x in adjacent:
+                score += hit.get(x, 0)  # as space_value (0 for none, -1)
             scores.append(score + values.get(main, 0))  # a space: as space_value
         return scores
 
@@ -206,12 +239,15 @@ def _below(rng: random.Random, n: int) -> int:
 
 def _current(b: Board) -> tuple[CardSpec | None, int]:
     """The card this seat is resolving now and the snail playing it."""
-    program = b.view.program
-    shown = len(b.view.revealed[b.seat])
-    if not program or shown == 0:
+    view = b.view
+    program = view.program
+    if not program:
+        return None, -1
+    shown = view.shown
+    if shown == 0:
         return None, -1
     card, snail = program[shown - 1]
-    return b.cards[b.view.card_id(card)], snail
+    return view.card(card), snail
 
 
 def heuristic_bot(seat: int, rng: random.Random) -> HeuristicBot:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, repeat, starmap
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -39,13 +39,10 @@ def plan(b: Board, options: Sequence[Any], rng: random.Random) -> Program | None
     if not mine or len(cards) < slots:
         return None
     most = int(b.rules.param("plan.snails"))
-    by_id = b.cards
-    card_id = b.view.card_id
-    specs = {c: by_id[card_id(c)] for c in cards}
+    specs = dict(zip(cards, b.view.cards_of(cards), strict=True))
     if len(mine) > 1:
         attacks = []  # how each attack card in the hand targets
-        for c in b.view.hand:
-            card = specs[c] if c in specs else by_id[card_id(c)]
+        for card in b.hand:
             if card.attack:
                 attacks.append(reach_of(card))
         urgency = {s: -_urgency(b, s, attacks) for s in mine}
@@ -95,8 +92,8 @@ def _pick(
     width = len(chosen)  # a card's candidates: one block of that many (the cards differ)
     # Every candidate left gets its small random nudge at each slot, in order: the draws of
     # all the slots at once are the same draws, in the same order.
-    random_ = rng.random
-    nudges = [random_() for _ in range(sum(len(values) - k * width for k in range(slots)))]
+    count = sum(len(values) - k * width for k in range(slots))
+    nudges = list(starmap(rng.random, repeat((), count)))  # rng.random() each, a C loop
     drawn = 0
     picked: list[tuple[int, int, int]] = []
     aimed: set[int] = set()
@@ -107,7 +104,12 @@ def _pick(
         card = left.pop(k)
         snail = chosen[j]
         spec = specs[card]
-        picked.append((_order(spec, b, snail), card, snail))
+        # The slot's place in the program: out of the water, aims, the rest, crawls, shells.
+        basic = spec.basic
+        if basic == "crawl":
+            picked.append((3 if b.stack[b.at[snail]] else 0, card, snail))
+        else:
+            picked.append((_ORDERS.get(basic, 2), card, snail))
         # the card is used: its candidates go
         start = k * width
         del alone[start : start + width]
@@ -257,12 +259,5 @@ def _attacks(b: Board, dice: int, reach: tuple[int, int, bool, bool], chosen: li
     return alone, after
 
 
-def _order(card: CardSpec, b: Board, s: int) -> int:
-    """A slot's place in the program: out of the water, aims, the rest, crawls, shells."""
-    if card.basic == "crawl" and b.water(b.at[s]):
-        return 0
-    if card.basic == "aim":
-        return 1
-    if card.basic == "shell":
-        return 4
-    return 3 if card.basic == "crawl" else 2
+#: A slot's place in the program by the card's basic action, but for crawls (see _pick).
+_ORDERS: dict[str | None, int] = {"aim": 1, "shell": 4}

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from editor.games.snails.engine.rules import Rules
+    from collections.abc import Iterable
+
+    from editor.games.snails.engine.rules import CardSpec, Rules
     from editor.games.snails.engine.state import State
     from editor.games.snails.engine.tables import BoardTables
 
@@ -148,6 +150,16 @@ class SnailsView:
         """The card id of a card instance this seat can see (hand, program, discard, revealed)."""
         return self.__st.card_id(instance)
 
+    def card(self, instance: int) -> CardSpec:
+        """The compiled card of a card instance this seat can see (``rules.card`` of its id)."""
+        st = self.__st
+        return st.rules.cards[st.card_of[instance]]
+
+    def cards_of(self, instances: Iterable[int]) -> list[CardSpec]:
+        """:meth:`card` of each instance, in order (one call for a hand or a program)."""
+        st = self.__st
+        return list(map(st.rules.cards.__getitem__, map(st.card_of.__getitem__, instances)))
+
     @property
     def own_cards(self) -> dict[str, int]:
         """This seat's basic action cards and faction card: card id -> instance."""
@@ -181,6 +193,14 @@ class SnailsView:
         return tuple(
             (prog[: shown[p]] if prog is not None else ()) for p, prog in enumerate(st.program)
         )
+
+    @property
+    def shown(self) -> int:
+        """How many of this seat's own slots are revealed so far this round (the length of
+        its entry in :attr:`revealed`, without copying every seat's)."""
+        st = self.__st
+        program = st.program[self.seat]
+        return min(st.revealed[self.seat], len(program)) if program is not None else 0
 
     @property
     def used(self) -> tuple[str, ...]:
