@@ -35,6 +35,7 @@ from operator import itemgetter
 from typing import Any
 
 from editor.core.engine import BotFactory, Decision, RandomBot, random_bot
+from editor.core.kept import KeptByIdentity
 from editor.games.snit_smashing.engine.movement import MoveOptions
 from editor.games.snit_smashing.engine.orders import MOVE, SMASH, Order
 from editor.games.snit_smashing.engine.state import ACTIVE, ON_TOP, STAY_UNDER, UNDER
@@ -154,20 +155,13 @@ class Beach:
         return found
 
 
-#: The beaches measured, by the identity of their tables (a worker plays one beach at a time;
-#: a few are kept, each with its tables so that the identity stays theirs).
-_BEACHES: dict[int, Beach] = {}
-_KEPT_BEACHES = 4
+#: The beaches measured, by their tables (a worker plays one beach at a time; a few are kept).
+_BEACHES: KeptByIdentity[BeachTables, Beach] = KeptByIdentity(4)
 
 
 def beach_of(tables: BeachTables) -> Beach:
     """The measures of a beach, made at its first use."""
-    found = _BEACHES.get(id(tables))
-    if found is None or found.tables is not tables:
-        if len(_BEACHES) >= _KEPT_BEACHES:
-            _BEACHES.pop(next(iter(_BEACHES)))
-        found = _BEACHES[id(tables)] = Beach(tables)
-    return found
+    return _BEACHES.get(tables, Beach)
 
 
 class HeuristicBot:

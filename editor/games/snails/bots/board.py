@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
+from editor.core.kept import KeptByIdentity
+
 if TYPE_CHECKING:
     from editor.games.snails.engine.rules import CardSpec, Rules
     from editor.games.snails.engine.tables import BoardTables
@@ -111,20 +113,13 @@ class Known:
         self.slots: dict[int, tuple[Any, ...]] = {}
 
 
-#: Known rules by ``id``; each entry holds its rules, so an id is not reused while kept.
-_KNOWN: dict[int, Known] = {}
-#: The most sets of rules kept (a process plays one design at a time, or a few).
-_MOST_KNOWN = 16
+#: What the bot knows of each set of rules (a process plays one design at a time, or a few).
+_KNOWN: KeptByIdentity[Rules, Known] = KeptByIdentity(16)
 
 
 def known(rules: Rules) -> Known:
     """What the bot knows of these rules (worked out on first use)."""
-    found = _KNOWN.get(id(rules))
-    if found is None or found.rules is not rules:
-        if len(_KNOWN) >= _MOST_KNOWN:
-            _KNOWN.clear()
-        found = _KNOWN[id(rules)] = Known(rules)
-    return found
+    return _KNOWN.get(rules, Known)
 
 
 class Memory:
@@ -177,20 +172,13 @@ class _Tables:
         return found
 
 
-#: The bots' tables by the board tables' ``id``; each entry holds its tables.
-_BOARDS: dict[int, _Tables] = {}
-#: The most boards kept.
-_MOST_BOARDS = 16
+#: The bots' tables of each board.
+_BOARDS: KeptByIdentity[BoardTables, _Tables] = KeptByIdentity(16)
 
 
 def _tables_of(tables: BoardTables) -> _Tables:
     """The bots' tables of a board (worked out on first use)."""
-    found = _BOARDS.get(id(tables))
-    if found is None or found.tables is not tables:
-        if len(_BOARDS) >= _MOST_BOARDS:
-            _BOARDS.clear()
-        found = _BOARDS[id(tables)] = _Tables(tables)
-    return found
+    return _BOARDS.get(tables, _Tables)
 
 
 class _Grounds(dict[int, float]):

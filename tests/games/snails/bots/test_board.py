@@ -150,7 +150,7 @@ def test_the_caches_do_not_mix_boards_or_rules(ws: Workspace, crustacean: Prepar
     assert choices(robot, 4) != first
     assert choices(crustacean, 4) == first
     board_module._BOARDS.clear()
-    board_module._KNOWN.clear()
+    board_module._KNOWN.clear()  # the tables worked out again give the same choices
     assert choices(crustacean, 4) == first
     assert known(crustacean.rules) is known(crustacean.rules)
     assert known(robot.rules).rules is robot.rules
