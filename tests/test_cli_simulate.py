@@ -498,10 +498,10 @@ def test_a_dask_worker_killed_mid_batch_is_in_the_summary(
     assert killer.join()
     rerun_line = re.search(
         r"\n(\d+) games were rerun: 1 worker lost before returning them"
-        r" \(a Dask worker: its process died\)\n",
+        r" \(the Dask worker at tcp://[\d.]+:\d+: its process died\)\n",
         text,
     )
-    assert rerun_line is not None and int(rerun_line.group(1)) % 2 == 0
+    assert rerun_line is not None and int(rerun_line.group(1)) % 2 == 0, text
     assert "40 games in " in err and f"on the Dask cluster at {address} (2 workers)" in err
 
 

@@ -189,7 +189,10 @@ class Batch:
                 for item in stream:
                     if isinstance(item, Lost):
                         self.rerun += item.games
-                        self.lost.append(f"{item.worker}: {item.reason}")
+                        # one worker lost with several ranges of games is one loss
+                        loss = f"{item.worker}: {item.reason}"
+                        if loss not in self.lost:
+                            self.lost.append(loss)
                         continue
                     yield item
                     if self._cancelled.is_set():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -21,6 +21,8 @@ from editor.core.engine import (
     plain_choice_to_json,
     random_bot,
 )
+from editor.sim.executors import Lost, Setup, Stream
+from editor.sim.play import MatchPlayer
 from editor.sim.runner import (
     Batch,
     BatchPlan,
@@ -349,3 +351,34 @@ def test_the_progress_bar_counts_to_the_end() -> None:
     text = stream.getvalue()
     assert "3/3 games" in text and "[" + "#" * 30 + "]" in text
     assert text.endswith("\r\x1b[K")
+
+
+class LosingExecutor:
+    """Plays in this process, after reporting the same worker lost with two of its ranges
+    and another worker lost once (as a Dask cluster reports a worker that held two tasks)."""
+
+    workers = 1
+    largest_range = 10
+
+    def play(self, setup: Setup, ranges: Iterator[tuple[int, int]]) -> Stream:
+        player = MatchPlayer(setup.engine, setup.prepared, setup.plan, setup.measure)
+        yield Lost(3, "worker A", "its process died")
+        yield Lost(2, "worker A", "its process died")
+        yield Lost(1, "worker B", "killed by signal 9")
+        for start, stop in ranges:
+            for index in range(start, stop):
+                yield player.play(index)
+
+    def terminate(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_worker_lost_with_several_ranges_is_one_worker_lost() -> None:
+    batch = Batch(ENGINE, {}, plan(6), executor=LosingExecutor())
+    results = list(batch)
+    assert sorted(r.index for r in results) == list(range(6))
+    assert batch.rerun == 6  # every game handed out again counts
+    assert batch.lost == ["worker A: its process died", "worker B: killed by signal 9"]

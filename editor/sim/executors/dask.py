@@ -25,7 +25,7 @@ import multiprocessing
 import threading
 import uuid
 import warnings
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterator
 from concurrent.futures import CancelledError
 from typing import Any
@@ -65,6 +65,19 @@ def missing() -> str:
     return f"the Dask backend needs the 'distributed' package: {INSTALL_HINT}"
 
 
+def _worker_address() -> str:
+    """The address of the Dask worker running this task ("" outside a worker)."""
+    try:
+        return str(_distributed().get_worker().address)
+    except Exception:  # not in a worker (called directly)
+        return ""
+
+
+def _worker_named(address: str) -> str:
+    """A lost worker as the summary names it: by its address when it is known."""
+    return f"the Dask worker at {address}" if address else "a Dask worker"
+
+
 def play_on_worker(text: str, content: str, topic: str, token: str) -> list[str]:
     """A Dask task: announce its start (for counting reruns), play the job, return its
     records. ``content`` is the job's design texts as JSON, read only by a worker that
@@ -75,7 +88,7 @@ def play_on_worker(text: str, content: str, topic: str, token: str) -> list[str]
     # in a worker (called directly), or the scheduler slow to answer: the games still play,
     # only a rerun of them would go uncounted.
     with contextlib.suppress(Exception):
-        _distributed().get_client().log_event(topic, token)
+        _distributed().get_client().log_event(topic, [token, _worker_address()])
     if multiprocessing.parent_process() is not None:  # a worker process (a nanny's)
         become_worker()
     job = json.loads(text)
@@ -191,8 +204,9 @@ class _DaskPlay:
         self.again: deque[tuple[int, int]] = deque()
         self.token = uuid.uuid4().hex
         self.topic = f"seastack-started-{self.token}"
-        #: How many times each task (by key) announced its start.
+        #: How many times each task (by key) announced its start, and on which workers.
         self.starts: Counter[str] = Counter()
+        self.started_on: defaultdict[str, list[str]] = defaultdict(list)
         self.starts_lock = threading.Lock()
         self.spans: dict[str, tuple[int, int]] = {}
         self.attempts = 0
@@ -201,8 +215,15 @@ class _DaskPlay:
         self.content = json.dumps(setup.content.to_json())
 
     def _started(self, event: tuple[float, Any]) -> None:
+        message = event[1]
+        key, address = (
+            (str(message[0]), str(message[1]))
+            if isinstance(message, (list, tuple)) and len(message) == 2
+            else (str(message), "")
+        )
         with self.starts_lock:
-            self.starts[str(event[1])] += 1
+            self.starts[key] += 1
+            self.started_on[key].append(address)
 
     def _submit(self, flow: Any) -> bool:
         span = self.again.popleft() if self.again else next(self.ranges, None)
@@ -266,8 +287,11 @@ class _DaskPlay:
             raise RunnerError(f"a Dask worker cannot play this batch: {exc}") from None
         with self.starts_lock:
             again = self.starts[key] - 1
-        if again > 0:
-            yield Lost(again * (stop - start), "a Dask worker", "its process died")
+            # the workers it started on before the one that returned it (starts come in the
+            # order they were announced; each earlier one was lost with this task)
+            lost_on = self.started_on[key][:again]
+        for address in lost_on:
+            yield Lost(stop - start, _worker_named(address), "its process died")
         for record in records:
             yield read_result(record, self.setup.engine)
 
