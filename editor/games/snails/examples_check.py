@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document, Path_
+from editor.core.example_checks import ExampleChecker, check_example_with, examples_of
 from editor.core.schemas import schema_id
 from editor.core.workspace import Workspace
 
@@ -23,25 +24,18 @@ if TYPE_CHECKING:
 
 GAME_ID = "snails"
 SCHEMA = schema_id("snails/example.schema.json")
-WHAT = "rules example"
 DEFAULT_SOLDIER = "soldier"
 
 
 def check_examples(ws: Workspace) -> Iterator[Diagnostic]:
     """The Snails keys of every loaded Snails example (a game check, for ``validate`` too)."""
-    for document in ws.examples:
-        if isinstance(document.data, dict) and document.data.get("game") == GAME_ID:
-            yield from check_example(ws, document)[0]
+    for document in examples_of(ws, GAME_ID):
+        yield from check_example(ws, document)[0]
 
 
 def check_example(ws: Workspace, document: Document) -> tuple[list[Diagnostic], Setup | None]:
     """The problems of one example whose envelope is valid, or what it needs to run."""
-    problems = ws.schemas.validate(document, SCHEMA, WHAT)
-    if problems:
-        return problems, None
-    checker = _Checker(ws, document)
-    setup = checker.check()
-    return checker.problems, (setup if not checker.problems else None)
+    return check_example_with(ws, document, SCHEMA, _Checker)
 
 
 @dataclass
@@ -88,20 +82,13 @@ class _RulesCache:
 _CACHE = _RulesCache()
 
 
-class _Checker:
+class _Checker(ExampleChecker[Setup]):
     """Checks every name and id of one example against its packs and board."""
 
     def __init__(self, ws: Workspace, document: Document) -> None:
-        self.ws = ws
-        self.doc = document
-        self.data: dict[str, Any] = document.data
-        self.given: dict[str, Any] = self.data["given"]
-        self.problems: list[Diagnostic] = []
+        super().__init__(ws, document)
         self.board: Board | None = None
         self.rules: Rules | None = None
-
-    def error(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> None:
-        self.problems.append(self.doc.error_at(path, code, message, at_key=at_key))
 
     def check(self) -> Setup | None:
         packs = self._packs()

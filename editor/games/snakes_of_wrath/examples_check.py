@@ -16,6 +16,7 @@ from typing import Any
 
 from editor.core.diagnostics import Diagnostic, suggest
 from editor.core.documents import Document, Path_
+from editor.core.example_checks import ExampleChecker, check_example_with, examples_of
 from editor.core.schemas import schema_id
 from editor.core.workspace import Workspace
 from editor.games.snakes_of_wrath.content import GAME_ID
@@ -26,14 +27,12 @@ from editor.games.snakes_of_wrath.engine.sides import REACH, STEP, key_of, parse
 from editor.games.snakes_of_wrath.examples_build import build_situation, described, rules_for
 
 SCHEMA = schema_id("snakes-of-wrath/example.schema.json")
-WHAT = "rules example"
 
 
 def check_examples(ws: Workspace) -> Iterator[Diagnostic]:
     """The Snakes of Wrath keys of every loaded example of the game (a game check)."""
-    for document in ws.examples:
-        if isinstance(document.data, dict) and document.data.get("game") == GAME_ID:
-            yield from check_example(ws, document)[0]
+    for document in examples_of(ws, GAME_ID):
+        yield from check_example(ws, document)[0]
 
 
 @dataclass
@@ -46,26 +45,14 @@ class Setup:
 
 def check_example(ws: Workspace, document: Document) -> tuple[list[Diagnostic], Setup | None]:
     """The problems of one example whose envelope is valid, or what it runs with."""
-    problems = ws.schemas.validate(document, SCHEMA, WHAT)
-    if problems:
-        return problems, None
-    checker = _Checker(ws, document)
-    setup = checker.check()
-    return checker.problems, (setup if not checker.problems else None)
+    return check_example_with(ws, document, SCHEMA, _Checker)
 
 
-class _Checker:
+class _Checker(ExampleChecker[Setup]):
     """Checks every name, tile and cell of one example against its packs."""
 
     def __init__(self, ws: Workspace, document: Document) -> None:
-        self.ws = ws
-        self.doc = document
-        self.data: dict[str, Any] = document.data
-        self.given: dict[str, Any] = self.data["given"]
-        self.problems: list[Diagnostic] = []
-
-    def error(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> None:
-        self.problems.append(self.doc.error_at(path, code, message, at_key=at_key))
+        super().__init__(ws, document)
 
     def check(self) -> Setup | None:
         packs = self._packs()

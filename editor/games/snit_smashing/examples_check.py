@@ -20,6 +20,7 @@ from typing import Any
 from editor.core.boards import Board
 from editor.core.diagnostics import Diagnostic, sort_diagnostics, suggest
 from editor.core.documents import Document, Path_
+from editor.core.example_checks import ExampleChecker, check_example_with, examples_of
 from editor.core.hexgrid import format_label, parse_label
 from editor.core.packs import closure
 from editor.core.schemas import schema_id
@@ -31,7 +32,6 @@ from editor.games.snit_smashing.engine.state import run_to_snandergrab
 from editor.games.snit_smashing.shapes import snandergrab_hexes
 
 SCHEMA = schema_id("snit-smashing/example.schema.json")
-WHAT = "rules example"
 #: States of a Snit that stands on a hex of the map, and those off it.
 ON_MAP = ("active", "on-top")
 OFF_MAP = ("safe", "under", "dead")
@@ -40,9 +40,8 @@ OFF_MAP = ("safe", "under", "dead")
 def check_examples(ws: Workspace) -> Iterator[Diagnostic]:
     """The Snit Smashing keys of every loaded example of the game (a game check, for
     ``validate`` too)."""
-    for document in ws.examples:
-        if isinstance(document.data, dict) and document.data.get("game") == GAME_ID:
-            yield from check_example(ws, document)[0]
+    for document in examples_of(ws, GAME_ID):
+        yield from check_example(ws, document)[0]
 
 
 @dataclass(frozen=True)
@@ -57,29 +56,17 @@ class Setup:
 
 def check_example(ws: Workspace, document: Document) -> tuple[list[Diagnostic], Setup | None]:
     """The problems of one example whose envelope is valid, or what it needs to run."""
-    problems = ws.schemas.validate(document, SCHEMA, WHAT)
-    if problems:
-        return problems, None
-    checker = _Checker(ws, document)
-    setup = checker.check()
-    return checker.problems, (setup if not checker.problems else None)
+    return check_example_with(ws, document, SCHEMA, _Checker)
 
 
-class _Checker:
+class _Checker(ExampleChecker[Setup]):
     """Checks every name, hex and number of one example against its map and packs."""
 
     def __init__(self, ws: Workspace, document: Document) -> None:
-        self.ws = ws
-        self.doc = document
-        self.data: dict[str, Any] = document.data
-        self.given: dict[str, Any] = self.data["given"]
+        super().__init__(ws, document)
         self.players: tuple[str, ...] = tuple(self.given["players"])
         self.snits: dict[str, Any] = self.given["snits"]
-        self.problems: list[Diagnostic] = []
         self.board: Board | None = None
-
-    def error(self, path: Path_, code: str, message: str, *, at_key: bool = False) -> None:
-        self.problems.append(self.doc.error_at(path, code, message, at_key=at_key))
 
     def check(self) -> Setup | None:
         packs = self._packs()
