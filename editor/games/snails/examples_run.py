@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document
 from editor.core.engine import IllegalChoice
+from editor.core.example_steps import refusal_verdict
 from editor.core.workspace import Workspace
 from editor.games.snails.examples_check import DEFAULT_SOLDIER, Setup, check_example
 from editor.games.snails.examples_compare import compare, compare_snapshots, snapshot
@@ -91,22 +92,14 @@ def _play(state: State, setup: Setup, data: Mapping[str, Any]) -> list[str]:
             differences.append(
                 f"{where}: {unused} of the {given} dice given under roll were not rolled"
             )
-        wanted = step.get("expect_error")
-        if wanted is not None:  # "" accepts any refusal
-            if refusal is None:
-                mentioning = f" mentioning {wanted!r}" if wanted else ""
-                differences.append(f"{where}: expected a refusal{mentioning}, but it was allowed")
-                return differences
-            if wanted.casefold() not in refusal.casefold():
-                differences.append(
-                    f"{where}: refused with {refusal!r}, expected a message mentioning {wanted!r}"
-                )
-            changed = compare_snapshots(before, snapshot(state, setup))
-            if changed:
-                differences.append(f"{where}: refused but the state changed: {'; '.join(changed)}")
-                return differences
-        elif refusal is not None:
-            differences.append(f"{where}: refused: {refusal}")
+
+        def changed() -> list[str]:  # asked at once, within this step
+            moved = compare_snapshots(before, snapshot(state, setup))  # noqa: B023
+            return moved
+
+        found, stop = refusal_verdict(where, step.get("expect_error"), refusal, changed)
+        differences += found
+        if stop:
             return differences
         if "expect" in step:
             differences += [f"after {where}: {d}" for d in compare(state, setup, step["expect"])]

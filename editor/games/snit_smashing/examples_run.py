@@ -12,6 +12,7 @@ from typing import Any
 from editor.core.diagnostics import Diagnostic
 from editor.core.documents import Document, Path_
 from editor.core.engine import IllegalChoice
+from editor.core.example_steps import refusal_verdict
 from editor.core.workspace import Workspace
 from editor.games.snit_smashing.engine.scenario import Refused, Scenario, SetupError, SnitSpec
 from editor.games.snit_smashing.examples_check import Setup, check_example
@@ -83,22 +84,14 @@ def play(scenario: Scenario, setup: Setup, data: Mapping[str, Any]) -> list[str]
             do(scenario, step, ("steps", index))
         except IllegalChoice as exc:
             refusal = str(exc)
-        wanted = step.get("expect_error")
-        if wanted is not None:  # "" accepts any refusal
-            if refusal is None:
-                mentioning = f" mentioning {wanted!r}" if wanted else ""
-                differences.append(f"{where}: expected a refusal{mentioning}, but it was allowed")
-                return differences
-            if wanted.casefold() not in refusal.casefold():
-                differences.append(
-                    f"{where}: refused with {refusal!r}, expected a message mentioning {wanted!r}"
-                )
-            changed = compare_snapshots(before, snapshot(scenario, setup))
-            if changed:
-                differences.append(f"{where}: refused but the state changed: {'; '.join(changed)}")
-                return differences
-        elif refusal is not None:
-            differences.append(f"{where}: refused: {refusal}")
+
+        def changed() -> list[str]:  # asked at once, within this step
+            moved = compare_snapshots(before, snapshot(scenario, setup))  # noqa: B023
+            return moved
+
+        found, stop = refusal_verdict(where, step.get("expect_error"), refusal, changed)
+        differences += found
+        if stop:
             return differences
         if "expect" in step:
             found = compare(scenario, setup, step["expect"])
