@@ -59,6 +59,9 @@ def swatch(colour: str, size: int = 18, grid: str = "hex") -> QIcon:
 
 
 #: The Tiles list's place when the packs in use offer no tile for the board.
+#: The tools that put tile types down (the Eyedropper picks a stack up for Paint).
+PLACING_TOOLS = (Tool.STACK, Tool.PICK, Tool.PAINT)
+
 NO_TILES = (
     "The packs in use offer no tiles to place on this board: its games start from it as it"
     " is (the Replay tab shows them)."
@@ -293,6 +296,7 @@ class Palette(QWidget):
         self.tiles.setVisible(bool(lines))
         self.stamp_label.setVisible(bool(lines))
         self.no_tiles.setVisible(not lines)
+        self._enable_placing(bool(lines))
         ids = [ln.tile.id for ln in lines]
         if keep in ids:
             self.tiles.setCurrentRow(ids.index(keep))
@@ -316,6 +320,14 @@ class Palette(QWidget):
             )
         self.legend.setText(legend)
         self.legend_names = [name for name, _ in entries]
+
+    def _enable_placing(self, enabled: bool) -> None:
+        """The tools that put tiles down work only when the packs offer some: without, they
+        are greyed out (their keys too) and Select is chosen in their place."""
+        for tool in PLACING_TOOLS:
+            self.tool_actions[tool].setEnabled(enabled)
+        if not enabled and self.tool in PLACING_TOOLS:
+            self.set_tool(Tool.SELECT)
 
     def line_texts(self) -> list[str]:
         """The texts of the tile lines, as shown."""

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from editor.core import registry
 from editor.studio.studio import Studio
+from editor.studio.tools import Tool
 from editor.ui.board.board_room import BoardRoom
 from editor.ui.board.palette import NO_TILES, TERRACES_HELP, board_help, legend_entries
 from editor.ui.common.services import BoardServices
@@ -142,6 +143,12 @@ def test_a_board_with_no_tile_to_place_says_so_instead_of_an_empty_list(
     table = room_of("snakes-of-wrath").palette
     assert table.no_tiles.isVisible() and table.no_tiles.text() == NO_TILES
     assert not table.tiles.isVisible() and not table.stamp_label.isVisible()
+    # nothing to put down: the placing tools are greyed out and Select is the tool
+    assert table.tool is Tool.SELECT
+    enabled = {tool for tool, action in table.tool_actions.items() if action.isEnabled()}
+    assert enabled == {Tool.SELECT, Tool.REMOVE, Tool.CLEAR}
     beach = room_of("snit-beach").palette
     assert beach.tiles.isVisible() and beach.tiles.count() > 0
     assert not beach.no_tiles.isVisible() and beach.stamp_label.isVisible()
+    assert all(action.isEnabled() for action in beach.tool_actions.values())
+    assert beach.tool is Tool.STACK
