@@ -422,6 +422,8 @@ class ReplayPanel(QWidget):
         wrapped two a line, and the lists given the width that takes (at first, and up to
         :data:`LIST_SHARE` of the tab, until the user moves the splitter)."""
         games = self.games
+        # a game without factions (seats play clans) has nothing to show there
+        games.setColumnHidden(FACTIONS_COLUMN, not any(r.factions for r in self.results))
         games.resizeColumnsToContents()
         metrics = games.fontMetrics()
         pairs = [

@@ -15,7 +15,7 @@ from editor.core.resources import layouts_dir
 from editor.core.workspace import load_workspace
 from editor.sim.runner import BatchPlan, GameResult, run_batch
 from editor.studio.board_picture import layout_picture
-from editor.ui.replay.replay_panel import ReplayPanel, default_context
+from editor.ui.replay.replay_panel import FACTIONS_COLUMN, ReplayPanel, default_context
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +82,7 @@ def test_the_games_of_the_batch_are_listed(panel: ReplayPanel, batch: dict[str, 
     assert panel.games.rowCount() == len(results)
     first = results[0]
     row = [panel.games.item(0, col).text() for col in range(5)]
+    assert not panel.games.isColumnHidden(FACTIONS_COLUMN)
     assert row[0] == "1" and row[1] == str(first.seed)
     # the factions and the winner by the names the packs give them
     names = faction_names(batch)

@@ -13,7 +13,7 @@ from editor.core.engine import MatchSpec
 from editor.core.resources import layouts_dir
 from editor.core.workspace import load_workspace
 from editor.sim.runner import BatchPlan, run_batch
-from editor.ui.replay.replay_panel import ReplayPanel, default_context
+from editor.ui.replay.replay_panel import FACTIONS_COLUMN, ReplayPanel, default_context
 from editor.ui.replay.seat_names import match_seat_names, seat_names
 
 
@@ -87,6 +87,8 @@ def test_snit_seats_are_named_by_their_clans(qtbot: QtBot, beach: dict[str, Any]
     panel = panel_on(qtbot, beach)
     clans = clan_names(beach)[:2]
     assert clans == ["Red", "Blue"]
+    # seats play clans, not factions: no empty factions column
+    assert panel.games.isColumnHidden(FACTIONS_COLUMN)
     # the games list: each winner by its clan
     for row, result in enumerate(sorted(beach["results"], key=lambda r: r.index)):
         winners = panel.games.item(row, 3).text()
