@@ -481,6 +481,8 @@ def test_autosave_is_offered_back_after_a_crash(
     left_behind = crashed.autosave.autosaver.file
     assert left_behind.exists()
     edited = crashed.model.text()
+    # the crashed editor is gone from the screen: its watch must not ask about the save below
+    crashed.hide()
 
     # a second editor starts while the first never closed (as after a crash)
     prompts.recovers = [True]
