@@ -238,7 +238,7 @@ def _with_progress(sweep: Sweep, every: list[Combination], executor: Executor) -
 
 def _report(sweep: Sweep, played: list[Played], args: argparse.Namespace) -> int:
     if args.plot is not None:
-        plot.save(played, sweep.varies, Path(args.plot))
+        plot.save(played, sweep.varies, Path(args.plot), sweep.names)
     if args.json:
         print(json.dumps(table.to_json(sweep, played), indent=2))
     else:
@@ -258,7 +258,7 @@ def _search(
 ) -> int:
     found = target.search(sweep, every, goal, lambda c: _with_progress(sweep, [c], executor)[0])
     if args.plot is not None:
-        plot.save(found.played, sweep.varies, Path(args.plot))
+        plot.save(found.played, sweep.varies, Path(args.plot), sweep.names)
     if args.json:
         print(
             json.dumps({**table.to_json(sweep, found.played), "target": found.to_json()}, indent=2)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from editor.core.diagnostics import Diagnostic
+from editor.core.pack_names import pack_names
 from editor.sim.design import Design, Invalid, Ready, prepare_design
 from editor.sim.executors import Executor
 from editor.sim.executors.jobs import content_of
@@ -77,6 +78,11 @@ class Sweep:
         self._set_up: dict[Combination, Ready] = {}
         self._cancelled = threading.Event()
         self._batch: Batch | None = None
+
+    @property
+    def names(self) -> dict[str, str]:
+        """The display names the design's packs give their ids (factions...), for the plot."""
+        return pack_names(self.ready.loaded.workspace, self.ready.layout)
 
     def set_up(self, combination: Combination) -> Ready | Refused:
         """The combination's design loaded and set up, or why it is refused."""

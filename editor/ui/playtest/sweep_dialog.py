@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -38,6 +39,9 @@ from editor.sim.sweep import plot
 from editor.sim.sweep.plan import Combination, combinations
 from editor.sim.sweep.run import Played, Sweep, SweepError, default_plan, open_sweep
 from editor.sim.sweep.values import ValuesError, parse_values
+
+#: The plot's dots per inch on a screen of pixel ratio 1 (its texts' size).
+PLOT_DPI = 90
 
 #: Where the Dask scheduler's address is remembered.
 DASK_KEY = "sweep/dask_address"
@@ -106,7 +110,14 @@ class SweepDialog(QDialog):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.picture = QLabel(self)
         self.picture.setMinimumSize(480, 300)
+        # the label takes the room the dialog gives it; the plot is drawn to its size
+        self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._names: dict[str, str] = {}
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(150)
+        self._redraw.timeout.connect(self.draw)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(buttons)
@@ -173,10 +184,28 @@ class SweepDialog(QDialog):
         if sweep is not self.sweep:  # a sweep cancelled before this one
             return
         self.played.append(played)
-        image = QPixmap()
-        image.loadFromData(plot.png(self.played, self.sweep.varies, (6.4, 4.0), dpi=80))
-        self.picture.setPixmap(image)
+        self._names = sweep.names
+        self.draw()
         self.status.setText(f"{len(self.played)} values played; last {played.combination.label}")
+
+    def draw(self) -> None:
+        """Draw the plot of the values played so far at the size the dialog gives it."""
+        if self.sweep is None or not self.played:
+            return
+        ratio = self.picture.devicePixelRatioF()
+        width, height = max(self.picture.width(), 320), max(self.picture.height(), 200)
+        dpi = round(PLOT_DPI * ratio)
+        size = (width * ratio / dpi, height * ratio / dpi)
+        image = QPixmap()
+        image.loadFromData(plot.png(self.played, self.sweep.varies, size, dpi, self._names))
+        image.setDevicePixelRatio(ratio)
+        self.picture.setPixmap(image)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Resized: the plot is drawn again to fill its room (once the resizing settles)."""
+        super().resizeEvent(event)
+        if self.played:
+            self._redraw.start()
 
     def _finished(self, message: str) -> None:
         if self._thread is not None:

@@ -35,6 +35,26 @@ def test_each_value_played_redraws_the_plot(qtbot: QtBot) -> None:
     assert "2 values played: done" in shown.status.text()
 
 
+def test_the_plot_fills_its_room_and_follows_a_resize(qtbot: QtBot) -> None:
+    shown = dialog(qtbot, "3,9")
+    shown.resize(700, 600)
+    shown.show()
+    qtbot.waitExposed(shown)
+    assert shown.start()
+    qtbot.waitUntil(lambda: not shown.running, timeout=60_000)
+
+    def drawn() -> tuple[int, int]:
+        picture = shown.picture.pixmap()
+        ratio = picture.devicePixelRatio()
+        return round(picture.width() / ratio), round(picture.height() / ratio)
+
+    room = shown.picture.size()
+    assert abs(drawn()[0] - room.width()) <= 2 and abs(drawn()[1] - room.height()) <= 2
+    shown.resize(1000, 800)
+    qtbot.waitUntil(lambda: abs(drawn()[0] - shown.picture.width()) <= 2, timeout=5_000)
+    assert drawn()[0] > room.width() and drawn()[1] > room.height()
+
+
 def test_refused_values_are_said_before_any_game(qtbot: QtBot) -> None:
     shown = dialog(qtbot, "0,5")
     assert not shown.start()
