@@ -1,15 +1,11 @@
-"""Names for the ids a batch's summary speaks in (factions, cards...), from the design's packs.
-
-Content is data: every entry a pack lists (a card, a faction, a tile) has a lower-case ``id``
-and a display ``name`` beside it. The playtest view shows the name and keeps the id for a
-tooltip; an id no pack names is shown as it is.
+"""Names for the ids a batch's summary speaks in (factions, cards...), from the names the
+design's packs give them (``editor.core.pack_names``). The playtest view shows the name and
+keeps the id for a tooltip; an id no pack names is shown as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-from editor.core.pack_names import pack_names as pack_names  # where the names come from
 
 
 def words(identifier: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from editor.core import registry
+from editor.core.pack_names import pack_names
 from editor.core.workspace import open_layout
 from editor.games.snails.round_metrics import LOSSES_BY_ROUND, ROUND_METRICS
 from editor.sim.runner import BatchPlan, GameResult, run_batch
@@ -28,7 +29,7 @@ from editor.studio.playtest_data import (
     round_charts,
     seats_chart,
 )
-from editor.studio.playtest_names import label_name, pack_names
+from editor.studio.playtest_names import label_name
 from editor.studio.playtest_tables import report_tables, table_sections
 from editor.studio.simulator_report import report_html, report_text
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from editor.core.pack_names import pack_names
 from editor.sim.report.record import BatchRecord
 from editor.studio.playtest_changes import changes, headline
 from editor.studio.playtest_data import (
@@ -30,7 +31,6 @@ from editor.studio.playtest_data import (
     round_charts,
     seats_chart,
 )
-from editor.studio.playtest_names import pack_names
 from editor.studio.playtest_tables import TableData, report_tables
 from editor.studio.report.charts import (
     bar_chart_svg,

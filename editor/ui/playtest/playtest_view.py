@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.core.pack_names import pack_names
 from editor.sim.live import Snapshot
 from editor.studio.playtest_changes import ChangeLine, changes, headline
 from editor.studio.playtest_data import (
@@ -51,7 +52,6 @@ from editor.studio.playtest_data import (
     round_charts,
     seats_chart,
 )
-from editor.studio.playtest_names import pack_names
 from editor.studio.playtest_tables import table_sections
 from editor.studio.simulator_report import report_html, report_text
 from editor.studio.studio import Change, Studio

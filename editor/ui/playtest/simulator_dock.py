@@ -46,11 +46,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.core.pack_names import pack_names
 from editor.sim.design import open_packs_not_played, packs_played
 from editor.sim.live import LiveSimulator, Snapshot
 from editor.sim.runner import GameResult
 from editor.sim.simulate import default_jobs
-from editor.studio.playtest_names import display_name, pack_names
+from editor.studio.playtest_names import display_name
 from editor.studio.studio import Change, Studio
 from editor.ui.playtest import sweep_dialog
 from editor.ui.playtest.simulator_settings import SimulatorSettings

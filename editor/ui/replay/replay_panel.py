@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from editor.core import registry
 from editor.core.engine import Engine, MatchSpec
 from editor.core.layouts import Layout
+from editor.core.pack_names import pack_names
 from editor.core.registry import Frame
 from editor.core.workspace import Workspace
 from editor.sim.live import Snapshot
@@ -51,7 +52,6 @@ from editor.sim.runner import BatchPlan, GameResult, describe_error
 from editor.studio.board_picture import BoardPicture, describe_space, layout_picture
 from editor.studio.field_marks import counter_marks
 from editor.studio.layout_model import LayoutModel
-from editor.studio.playtest_names import pack_names
 from editor.studio.studio import Change, Studio
 from editor.ui.board.board_view import BoardView
 from editor.ui.replay.replay_log import EventLog
