@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QMainWindow,
+    QScrollArea,
+    QStyle,
+    QTabBar,
+    QTabWidget,
+    QWidget,
+)
 
 from editor.sim.runner import GameResult
 from editor.ui.content.document_tabs import DocumentTabs
@@ -20,11 +29,29 @@ from editor.ui.playtest.playtest_view import PlaytestView
 from editor.ui.replay.replay_panel import ReplayPanel
 
 
-def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:
-    """A movable, floatable, closable dock named ``name`` (``restoreState`` finds it so)."""
+def make_dock(
+    window: QMainWindow, title: str, name: str, widget: QWidget, *, scrolled: bool = False
+) -> QDockWidget:
+    """A movable, floatable, closable dock named ``name`` (``restoreState`` finds it so).
+
+    ``scrolled`` puts a tall widget in a vertical scroll area: the dock then asks for little
+    height, so the window fits a laptop's screen (768 pixels) and the widget scrolls there.
+    """
     dock = QDockWidget(title, window)
     dock.setObjectName(name)
-    dock.setWidget(widget)
+    if scrolled:
+        area = QScrollArea(dock)
+        area.setObjectName(f"{name}Scroll")
+        area.setWidget(widget)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # as wide as the widget needs beside the scroll bar: it scrolls up and down only
+        bar = area.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        area.setMinimumWidth(widget.minimumSizeHint().width() + bar)
+        dock.setWidget(area)
+    else:
+        dock.setWidget(widget)
     dock.setFeatures(
         QDockWidget.DockWidgetFeature.DockWidgetMovable
         | QDockWidget.DockWidgetFeature.DockWidgetFloatable

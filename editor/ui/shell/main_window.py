@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
         """Every room's widget in its dock, the docks around the board, the status words."""
         dock = partial(docks.make_dock, self)
         self.palette_dock = dock("Tiles", "PaletteDock", self.palette)
-        self.inspector_dock = dock("Space", "InspectorDock", self.inspector)
+        self.inspector_dock = dock("Space", "InspectorDock", self.inspector, scrolled=True)
         self.history_dock = dock("History", "HistoryDock", self.history)
         self.problems_dock = dock("Problems", "ProblemsDock", self.problems_panel)
         self.statistics_dock = dock("Statistics", "StatisticsDock", self.statistics_panel)

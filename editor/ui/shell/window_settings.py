@@ -44,7 +44,10 @@ def restore_settings(
         and window.restoreGeometry(geometry)
     )
     smallest = window.minimumSizeHint().expandedTo(window.minimumSize())
-    if not restored or (window.width() < smallest.width() or window.height() < smallest.height()):
+    width, height = window.width(), window.height()
+    # restored to nothing: Qt left the window at its minimum both ways (or under it)
+    squeezed = width <= smallest.width() and height <= smallest.height()
+    if not restored or squeezed or width < smallest.width() or height < smallest.height():
         first_size(window, side_docks)
     state = settings.value("windowState")
     if isinstance(state, QByteArray) and not state.isEmpty():

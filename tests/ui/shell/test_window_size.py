@@ -108,3 +108,17 @@ def test_first_geometry_is_a_share_of_the_room_centred_on_it() -> None:
     small = first_geometry(QRect(0, 0, 1366, 740))
     assert (small.width(), small.height()) == (1280, 680)
     assert QRect(0, 0, 1366, 740).contains(small)
+
+
+def test_the_first_window_fits_a_laptops_screen(tmp_path: Path) -> None:
+    # 1366x768, the commonest laptop screen: the window opens at its first size, whole on
+    # the screen (the Space inspector scrolls rather than make the window taller than that)
+    laptop = dict(SCREEN, name="laptop", width=1366, height=768)
+    config = tmp_path / "laptop.json"
+    config.write_text(json.dumps({"windowFrameMargins": False, "screens": [laptop]}))
+    told = open_window(tmp_path, config, tmp_path / "fresh.ini")
+    room = QRect(*told["room"])
+    assert (room.width(), room.height()) == (1366, 768)
+    place = first_geometry(room)
+    assert told["size"] == [place.width(), place.height()] == [1280, 708]
+    assert room.contains(QRect(*told["frame"]))
