@@ -22,6 +22,7 @@ from editor.core.engine import (
     random_bot,
 )
 from editor.sim.executors import Lost, Setup, Stream
+from editor.sim.executors.local import JOBS_PER_WORKER
 from editor.sim.play import MatchPlayer
 from editor.sim.runner import (
     Batch,
@@ -279,8 +280,10 @@ def test_results_stream_and_cancel_in_workers() -> None:
     for result in batch:
         seen.append(result.index)
         batch.cancel()
-    # the iteration ends at the result after the cancel: the games still out are dropped
-    assert seen == [0]
+    # the iteration ends at the result after the cancel: the games still out are dropped.
+    # That result is either worker's first game: each holds JOBS_PER_WORKER ranges of five to
+    # start with (0-4 and 5-9, 10-14 and 15-19), and a busy machine may start either first
+    assert len(seen) == 1 and seen[0] in (0, JOBS_PER_WORKER * 5)
     assert batch.cancelled
     assert multiprocessing.active_children() == []  # and its workers are gone
 
