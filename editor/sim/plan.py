@@ -75,7 +75,7 @@ class BatchPlan:
 
 def derive_seed(*parts: int | str) -> int:
     """A 64-bit seed from some parts; the same everywhere (no Python hash randomization)."""
-    data = "\x1f".join(str(p) for p in parts).encode()
+    data = "\x1f".join(map(str, parts)).encode()
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
 
 

@@ -18,7 +18,7 @@ from itertools import accumulate
 from typing import Any
 
 from editor.core.engine import MatchSpec, Metrics, Outcome
-from editor.games.snails.metrics import METRICS, tally
+from editor.games.snails.metrics import METRICS, milestones, tally
 
 #: The kind of section whose rows are rounds 1, 2, 3... (see ``editor/sim/summary.py``).
 PER_ROUND = "per-round"
@@ -54,10 +54,10 @@ class RoundMetrics:
     ) -> dict[str, Any]:
         """The Snails measures of a match, and ``lost_per_round``: snails dead per round."""
         if self.base is METRICS:  # the usual case: one pass over the log for everything
-            data, lost, start = tally(events, outcome.rounds)
+            data, lost, start = tally(milestones(events, outcome), outcome.rounds)
         else:
             data = dict(self.base.measure(events, outcome, spec))
-            _, lost, start = tally(events, outcome.rounds)
+            _, lost, start = tally(milestones(events, outcome), outcome.rounds)
         data["lost_per_round"] = lost
         if start is not None:
             data["start"] = [int(start[1]), int(start[2])]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 from itertools import combinations, compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -37,7 +38,7 @@ def crawl_options(st: State, s: int) -> list[Action]:
     capacity = st.capacity
     at = st.sat[s]
     tables = st.tables
-    if max(map(len, map(occ.__getitem__, tables.span(at, 0, moves)))) < capacity:
+    if st.crowded == 0 or max(map(len, map(occ.__getitem__, tables.span(at, 0, moves)))) < capacity:
         # room on every space in reach, its own too (the common case): every step the levels
         # allow, as worked out for the levels around each space (once per board and levels)
         climbs = st.climbs
@@ -75,18 +76,55 @@ def crawl_options(st: State, s: int) -> list[Action]:
 _Climbs = dict[tuple[int, ...], "Climbs"]
 
 
-def _new_climbs(tables: BoardTables) -> _Climbs:
-    return {}
+#: Per space: what reads its neighbours' levels (in the order of ``nbrs``) as a tuple.
+_Around = tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+
+
+def _new_climbs(tables: BoardTables) -> tuple[_Climbs, _Around]:
+    """The board's climbs (none known yet), and per space an ``itemgetter`` of its neighbours
+    (one call into C for their levels), or for a space with fewer than two, a function that
+    gives a tuple all the same."""
+    around = tuple(itemgetter(*nbrs) if len(nbrs) > 1 else _Few(nbrs) for nbrs in tables.nbrs)
+    return {}, around
+
+
+class _Few:
+    """The levels of fewer than two neighbours, as a tuple (an itemgetter of one item gives
+    the item itself)."""
+
+    def __init__(self, nbrs: tuple[int, ...]) -> None:
+        self.nbrs = nbrs
+
+    def __call__(self, level: Sequence[int]) -> tuple[int, ...]:
+        return tuple([level[x] for x in self.nbrs])
 
 
 def _climbs_at(st: State, a: int) -> Climbs:
     """The climbs of space ``a`` for the levels around it now, kept in ``st.climbs`` until
     one of those levels changes (``terrain.set_top``)."""
     level = st.level
-    key = (a, level[a] + st.crawl_climb, *map(level.__getitem__, st.tables.nbrs[a]))
-    known = st.tables.derived("climbs", _new_climbs)
+    known, around = st.tables.derived("climbs", _new_climbs)
+    key = (a, level[a] + st.crawl_climb, *around[a](level))
     found = st.climbs[a] = known.get(key) or _climbs(st, key)
     return found
+
+
+def dealt_climbs(st: State, levels: tuple[int, ...]) -> tuple[Climbs, ...]:
+    """Every space's climbs for ``levels``: the levels every match of a layout starts with
+    (the deal's, ``setup.Dealing.levels``), so worked out once per board, not per match."""
+    kept: dict[int, tuple[tuple[int, ...], tuple[Climbs, ...]]]
+    kept = st.tables.derived("dealt climbs", _new_dealt)
+    climb = st.crawl_climb
+    found = kept.get(climb)
+    if found is None or (found[0] is not levels and found[0] != levels):
+        known, around = st.tables.derived("climbs", _new_climbs)
+        keys = [(a, levels[a] + climb, *around[a](levels)) for a in range(len(levels))]
+        found = kept[climb] = (levels, tuple([known.get(key) or _climbs(st, key) for key in keys]))
+    return found[1]
+
+
+def _new_dealt(tables: BoardTables) -> dict[int, tuple[tuple[int, ...], tuple[Climbs, ...]]]:
+    return {}
 
 
 def _climbs(st: State, key: tuple[int, ...]) -> Climbs:
@@ -100,7 +138,7 @@ def _climbs(st: State, key: tuple[int, ...]) -> Climbs:
         tuple([act for _, act in ok]),
         tuple([act for (_, act), good in zip(seconds[a], fit, strict=True) if good]),
     )
-    known = st.tables.derived("climbs", _new_climbs)
+    known = st.tables.derived("climbs", _new_climbs)[0]
     if len(known) >= _MOST_CLIMBS:  # boards whose levels go through very many patterns
         known.clear()
     known[key] = found
@@ -307,8 +345,13 @@ def medic_heal(st: State, p: int, s: int) -> Gen | None:
     at = st.sat[s]
     here = st.occ[at]
     own = st.s_medic[s]
+    alone = len(here) == 1  # (the usual case: no comprehension, no one to heal or be healed by)
     if own is not None:
-        friends = [f for f in here if f != s and st.sp[f] == p and st.shp[f] < st.smax[f]]
+        friends = (
+            []
+            if alone
+            else [f for f in here if f != s and st.sp[f] == p and st.shp[f] < st.smax[f]]
+        )
         if len(friends) > 1:
             return _heal_chosen(st, p, s, tuple(friends), own[0])
         if friends:
@@ -318,6 +361,8 @@ def medic_heal(st: State, p: int, s: int) -> Gen | None:
         else:
             return None
     else:
+        if alone:
+            return None
         medics = [m for m in here if m != s and st.sp[m] == p and st.s_medic[m] is not None]
         if not medics or st.shp[s] >= st.smax[s]:
             return None

@@ -69,12 +69,12 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
         scout = st.s_scout if card.attack and card.single else None
         out: list[Action] = []
         sat = st.sat
-        # the living snails in range first (one pass; a dead one's space, -1, is in no range),
-        # then the rules for each of them
-        for t in list(compress(range(len(sat)), map(in_range.__contains__, sat))):
-            if t == s:
+        # the living snails in range (a dead one's space, -1, is in no range), then the rules
+        # for each of them; a plain loop over a handful of snails costs fewer instructions
+        # than picking them out with a map of the set's __contains__
+        for t, space in enumerate(sat):
+            if space not in in_range or t == s:
                 continue
-            space = sat[t]
             k = dist[space]
             if land and not stack[space]:
                 continue
@@ -94,6 +94,9 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
                 out.append(PLAIN.get(t) or plain(t))
         return tuple(out)
     if select == "space":
+        if not card.los and not card.land and not card.adjacent:
+            # every space in range: the same targets in every match on the board
+            return _span_targets(st.tables, at, card.rmin, card.rmax)
         spaces: Sequence[int] = st.tables.span(at, card.rmin, card.rmax)
         stack = st.stack
         land = card.land
@@ -131,6 +134,22 @@ def target_options(st: State, p: int, s: int, card: CardSpec) -> tuple[Action, .
     return tuple(Action(None, adj, ()) for adj in _adjacent_choices(st, at, card.adjacent))
 
 
+def _span_targets(tables: BoardTables, at: int, nearest: int, farthest: int) -> tuple[Action, ...]:
+    """Each space of a range as a card's target (no adjacent space, no ability), in the order
+    of :meth:`BoardTables.span`: worked out once per board and range."""
+    kept: dict[tuple[int, int, int], tuple[Action, ...]] = tables.derived("span targets", _no_spans)
+    key = (at, nearest, farthest)
+    found = kept.get(key)
+    if found is None:
+        actions = tables.derived("targets", _space_targets)
+        found = kept[key] = tuple([actions[x] for x in tables.span(at, nearest, farthest)])
+    return found
+
+
+def _no_spans(tables: BoardTables) -> dict[tuple[int, int, int], tuple[Action, ...]]:
+    return {}
+
+
 def _space_targets(tables: BoardTables) -> tuple[Action, ...]:
     """Each space as a card's target, with no adjacent space and no ability (by space)."""
     return tuple(plain(x) for x in range(tables.size))
@@ -163,7 +182,12 @@ def _ring(
         for space in rings[k]:
             if card.los and not ignore and st.level[space] > own:
                 continue
-            hit = [t for t in st.occ[space] if t != s and not _scout_blocks(st, card, t, k)]
+            here = st.occ[space]
+            if not here:  # (most spaces: no comprehension)
+                if not card.single:
+                    spaces.append(space)
+                continue
+            hit = [t for t in here if t != s and not _scout_blocks(st, card, t, k)]
             if card.single:
                 if hit:
                     spaces.append(space)
@@ -183,7 +207,9 @@ def _aim(st: State, ctx: Ctx, card: CardSpec, act: Action, ignore: bool) -> None
         ctx.spaces = (st.sat[t],)
     elif select == "space":
         ctx.spaces = (act.main,)
-        ctx.targets = tuple([x for x in st.occ[act.main] if x != s])
+        here = st.occ[act.main]
+        # (the snail itself not there, the usual case: the space's snails as they are)
+        ctx.targets = tuple([x for x in here if x != s]) if s in here else here
     elif select == "ring":
         ctx.spaces, ctx.targets = _ring(st, s, card, ignore)
     else:

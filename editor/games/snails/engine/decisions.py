@@ -78,6 +78,7 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         "_patterns",
         "_perms",
         "_size",
+        "_snails",
         "slots",
     )
 
@@ -85,14 +86,17 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         self, cards: tuple[int, ...], alive: tuple[int, ...], most: int, slots: int
     ) -> None:
         """Programs of ``slots`` distinct cards among ``cards`` for at most ``most`` snails."""
-        self.slots = min(slots, len(cards))
+        self.slots = n = min(slots, len(cards))
         self._cards = cards
-        self._card_set = frozenset(cards)
-        self._alive = frozenset(alive)
+        self._snails = alive
+        #: The cards and snails as sets, made when ``in`` first checks a program it did not
+        #: compute (a random bot only ever checks the one it was handed: see ``_last``).
+        self._card_set: frozenset[int] | None = None
+        self._alive: frozenset[int] | None = None
         self._most = most
-        self._patterns = snail_patterns(alive, most, self.slots)
-        self._perms = math.perm(len(cards), self.slots)
-        self._size = len(self._patterns) * self._perms
+        self._patterns = patterns = snail_patterns(alive, most, n)
+        self._perms = perms = math.perm(len(cards), n)
+        self._size = len(patterns) * perms
         #: The program last found legal (computed by :meth:`__getitem__`, or checked by ``in``),
         #: so that ``in`` answers for it again at once: a bot picks or checks a program, then
         #: ``apply`` checks it once more.
@@ -106,7 +110,7 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
     @property
     def snails(self) -> tuple[int, ...]:
         """The living snails the player may program, in order."""
-        return tuple(sorted(self._alive))
+        return tuple(sorted(set(self._snails)))
 
     @property
     def most(self) -> int:
@@ -153,7 +157,8 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
         left = len(pool)
         out = []
         for snail in self._patterns[pattern]:  # one snail per slot
-            perm, pick = divmod(perm, left)
+            pick = perm % left  # (divmod, without the call)
+            perm //= left
             left -= 1
             out.append((pop(pick), snail))
         program = self._last = tuple(out)
@@ -165,13 +170,18 @@ class ProgramOptions(Sequence[tuple[tuple[int, int], ...]]):
             return True
         if not isinstance(item, tuple) or len(item) != self.slots:
             return False
+        card_set = self._card_set
+        alive = self._alive
+        if card_set is None or alive is None:
+            card_set = self._card_set = frozenset(self._cards)
+            alive = self._alive = frozenset(self._snails)
         cards = set()
         snails = set()
         for pair in item:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 return False
             card, snail = pair
-            if card not in self._card_set or card in cards or snail not in self._alive:
+            if card not in card_set or card in cards or snail not in alive:
                 return False
             cards.add(card)
             snails.add(snail)

@@ -38,14 +38,22 @@ def kill(st: State, s: int, cause: str) -> None:
     at = st.sat[s]
     here = st.occ[at]
     st.occ[at] = () if here == (s,) else tuple([x for x in here if x != s])
+    if len(here) == st.capacity:  # full no more
+        st.crowded -= 1
     st.sat[s] = -1
     st.sshell[s] = False
     st.saim[s] = 0
     st.shp[s] = 0
     p = st.sp[s]
-    st.events.append(("death", s, p, cause, st.tables.labels[at]))
+    event = ("death", s, p, cause, st.tables.labels[at])
+    st.events.append(event)
+    st.milestones.append(event)
     st.death_causes.append(cause)
-    if max(map(st.sat.__getitem__, st.p_snails[p])) < 0:  # every snail of the player dead
+    sat = st.sat
+    for mate in st.p_snails[p]:  # (a plain loop: fewer instructions than a map of __getitem__)
+        if sat[mate] >= 0:
+            break
+    else:  # every snail of the player dead
         st.out[p] = True
         st.players_left -= 1
         st.out_step[p] = st.elim_count

@@ -28,11 +28,17 @@ def has_moved(st: State, s: int) -> bool:
 def _put(st: State, s: int, dest: int) -> int:
     """Take a snail off its space and put it on ``dest``; where it was (-1: off the board)."""
     frm = st.sat[s]
+    occ = st.occ
+    capacity = st.capacity
     if frm >= 0:
-        here = st.occ[frm]
+        here = occ[frm]
         # (alone there, the usual case: no comprehension)
-        st.occ[frm] = () if here == (s,) else tuple([x for x in here if x != s])
-    st.occ[dest] = (*st.occ[dest], s)
+        occ[frm] = () if here == (s,) else tuple([x for x in here if x != s])
+        if len(here) == capacity:  # full no more
+            st.crowded -= 1
+    there = occ[dest] = (*occ[dest], s)
+    if len(there) == capacity:  # full now
+        st.crowded += 1
     st.sat[s] = dest
     st.moved.add(s)
     return frm

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import combinations, compress
-from operator import not_
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -34,7 +33,9 @@ def match_flow(st: State) -> Gen:
             # play_round and run_phase, written out: two generators less that every decision
             # passes through
             st.round += 1
-            log(("round", st.round))
+            event = ("round", st.round)
+            log(event)
+            st.milestones.append(event)
             for name, phase in PHASES.items():
                 st.phase = name
                 log(("phase", st.round, name))
@@ -53,7 +54,9 @@ def match_flow(st: State) -> Gen:
 def play_round(st: State) -> Gen:
     """One round: its four phases."""
     st.round += 1
-    st.events.append(("round", st.round))
+    event = ("round", st.round)
+    st.events.append(event)
+    st.milestones.append(event)
     for name in ("drawing", "planning", "action", "cleaning"):
         yield from run_phase(st, name)
 
@@ -92,7 +95,7 @@ def placement(st: State) -> Gen:
     occ = st.occ
     capacity = st.capacity
     # (no space full yet, the usual case: every space of the land, without a comprehension)
-    if max(map(len, map(occ.__getitem__, land)), default=0) < capacity:
+    if st.crowded == 0 or max(map(len, map(occ.__getitem__, land)), default=0) < capacity:
         opts = tuple(land)
     else:
         opts = tuple([x for x in land if len(occ[x]) < capacity])
@@ -110,6 +113,8 @@ def token_phase(st: State, name: str) -> Gen:
         if (ability.phase or "cleaning") != name:
             continue
         row = st.tok[tok]
+        if not any(row):  # none of these tokens on the board (often): no list of spaces
+            continue
         # the spaces are listed first: a token that moves on fires again only next time
         for space in list(compress(range(st.tables.size), row)):
             ctx = Ctx(-1, -1, ability.id, space)
@@ -155,25 +160,23 @@ def drawing(st: State) -> Gen:
 
 def program_options(st: State, p: int) -> ProgramOptions:
     """Every legal program of a player this round."""
+    faction_card = st.p_faction_card[p]
     cards = (
         *st.p_basic[p].values(),
-        *((st.p_faction_card[p],) if st.p_faction_card[p] >= 0 else ()),
+        *((faction_card,) if faction_card >= 0 else ()),
         *st.hand[p],
     )
     sat = st.sat
     snails = st.p_snails[p]
-    # (every snail alive, the usual case, without a comprehension)
-    alive = (
-        tuple(snails)
-        if min(map(sat.__getitem__, snails), default=-1) >= 0
-        else tuple([s for s in snails if sat[s] >= 0])
-    )
-    return ProgramOptions(
-        cards,
-        alive,
-        st.plan_snails,
-        st.plan_slots,
-    )
+    # (every snail alive, the usual case, without a comprehension; a plain loop costs fewer
+    # instructions than a map of the list's __getitem__)
+    for s in snails:
+        if sat[s] < 0:
+            alive = tuple([s for s in snails if sat[s] >= 0])
+            break
+    else:
+        alive = tuple(snails)
+    return ProgramOptions(cards, alive, st.plan_snails, st.plan_slots)
 
 
 def planning(st: State) -> Gen:
@@ -204,6 +207,7 @@ def action(st: State) -> Gen:
         yield from token_phase(st, "action")
     cards = st.rules.cards
     log = st.events.append
+    milestone = st.milestones.append
     programs, revealed, card_of, sat, out = st.program, st.revealed, st.card_of, st.sat, st.out
     stay, may_pass = st.p_stay, st.may_pass
     for slot in range(st.plan_slots):
@@ -220,7 +224,9 @@ def action(st: State) -> Gen:
             log(("revealed", p, s, card_id))
             if sat[s] < 0 or out[p]:
                 continue
-            log(("play", p, s, card_id))
+            event = ("play", p, s, card_id)
+            log(event)
+            milestone(event)
             if card.one_way and stay[p] is None and not may_pass:
                 # its one option (what action_options would offer alone), resolved at once
                 resolve_now(st, p, s, card, ONE_WAY)
@@ -286,9 +292,11 @@ def cleaning(st: State) -> Gen:
     immune = st.p_water_immune
     sp = st.sp
     sat = st.sat
-    # the snails on water spaces picked by C-level iterators (a dead one, at -1, is looked at
-    # on the last space, then left out); a death here changes only this snail's place
-    for s in list(compress(range(len(sat)), map(not_, map(stack.__getitem__, sat)))):
+    # the living snails on water spaces, listed first (a plain loop over a handful of
+    # snails: fewer instructions than maps of __getitem__); a death here changes only this
+    # snail's place
+    wet = [s for s, at in enumerate(sat) if at >= 0 and not stack[at]]
+    for s in wet:
         if sat[s] >= 0 and not immune[sp[s]]:
             st.deal(s, value, "water")
     st.program[:] = [None] * st.n

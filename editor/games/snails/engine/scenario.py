@@ -129,6 +129,7 @@ def from_scenario(
         space = _space(tables, label)
         st.sat[s] = space
         st.occ[space] = (*st.occ[space], s)
+        st.crowded += len(st.occ[space]) == st.capacity
         st.sshell[s] = bool(shell)
     for p in range(st.n):
         if not st.p_snails[p]:
@@ -255,7 +256,9 @@ def perform(
             if inst >= 0:
                 st.hand[p].remove(inst)
                 st.played.append(inst)
-        st.events.append(("play", p, s, card.id))
+        event = ("play", p, s, card.id)
+        st.events.append(event)
+        st.milestones.append(event)
         start = len(st.events)
         _drive(st, resolve(st, p, s, card, act), answers)
         if st.any_triggers and st.outcome() is None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from editor.core.engine import MatchSpec
+from editor.games.snails.engine.actions import dealt_climbs
 from editor.games.snails.engine.chance import shuffle
 from editor.games.snails.engine.phases import match_flow
 from editor.games.snails.engine.rules import BASIC_ACTIONS, NO_SCOUT, Ability, Faction, Rules
@@ -131,10 +133,14 @@ def deal_backs(st: State, dealing: Dealing) -> None:
         shuffle(rng, shuffled)
         dealt += shuffled
     dealt += dealing.fixed
-    backs = tuple(map(dealt.__getitem__, dealing.picks))
-    # terrain.set_top for every space at once (a fresh match knows no climbs yet)
+    picks = dealing.picks
+    # (one itemgetter call into C; one of a single item would give the item, not a tuple)
+    backs = itemgetter(*picks)(dealt) if len(picks) > 1 else tuple([dealt[i] for i in picks])
+    # terrain.set_top for every space at once; the climbs are those of the deal's levels,
+    # the same in every match of the layout (terrain.set_top forgets them as levels change)
     st.stack[:] = dealing.stacks
     st.level[:] = dealing.levels
+    st.climbs[:] = dealt_climbs(st, dealing.levels)
     on = st.backs
     for space, begin, end in dealing.cuts:
         on[space] = backs[begin:end]
@@ -403,7 +409,9 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     for p in st.order():
         st.draw(p, hand + st.p_draw_extra[p][2])
     # what the board starts with, so measures can say what is left round by round
-    st.events.append(("start", len(st.snail_names), sum(map(len, st.stack))))
+    event = ("start", len(st.snail_names), sum(map(len, st.stack)))
+    st.events.append(event)
+    st.milestones.append(event)
     if st.wind_on:
         # the rulebook puts the compass rose on an empty (water) space at the board's edge
         border = dealing.border_water

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from editor.games.snails.engine.terrain import Aftermath
 
 Gen = Generator[Decision, Any, Any]
+#: The kinds of event kept in ``State.milestones`` as well as in the log: plays, deaths,
+#: destroyed tiles, rounds and the start, what the Snails measures read (``metrics.tally``).
+MILESTONES = frozenset({"play", "death", "destroyed", "round", "start"})
 #: A space's crawls for the levels around it: the neighbours a crawl may climb to, the
 #: crawls of that one step, and the two-step crawls through that space (``actions._climbs``).
 Climbs = tuple[tuple[int, ...], tuple[Action, ...], tuple[Action, ...]]
@@ -59,6 +62,9 @@ class State:
         self.climbs: list[Climbs | None] = [None] * size
         self.tok: list[list[int]] = [[0] * size for _ in rules.tokens]
         self.occ: list[tuple[int, ...]] = [()] * size
+        #: How many spaces hold ``capacity`` snails or more (kept by every change of ``occ``):
+        #: while none does, every space has room, and crawls need not look.
+        self.crowded = 0
         # snails, parallel lists indexed by snail number
         self.snail_names: list[str] = []
         self.sp: list[int] = []
@@ -126,6 +132,10 @@ class State:
         self.wind_dir = -1
         self.wind_space = -1
         self.events: list[tuple[Any, ...]] = []
+        #: The events of ``events`` whose kind is one of :data:`MILESTONES`, the same tuples in
+        #: the same order, logged to both as they happen: the measures read these (the
+        #: outcome's details carry them) instead of passing over the whole log.
+        self.milestones: list[tuple[Any, ...]] = []
         #: The cause of each death logged in ``events``, in order (for the outcome's counts).
         self.death_causes: list[str] = []
         #: Where snails may be placed at setup (empty: any land).
@@ -458,6 +468,7 @@ _MUTABLE = (
     "level",
     "tok",
     "occ",
+    "crowded",
     "sat",
     "shp",
     "sshell",
@@ -474,6 +485,7 @@ _MUTABLE = (
     "contamination",
     "wind_dir",
     "events",
+    "milestones",
     "death_causes",
     "forced_faces",
     "moved",
@@ -490,4 +502,4 @@ _MUTABLE = (
     "actor_snail",
 )
 
-__all__ = ["GameOver", "State"]
+__all__ = ["MILESTONES", "GameOver", "State"]

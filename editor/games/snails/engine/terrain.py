@@ -65,7 +65,9 @@ def destroy_now(st: State, space: int, cause: str, by: int, snail: int) -> After
     for row in st.tok:
         row[space] = 0
     label = st.tables.labels[space]
-    st.events.append(("destroyed", label, st.rules.tile_ids[tile], back, st.round))
+    event = ("destroyed", label, st.rules.tile_ids[tile], back, st.round)
+    st.events.append(event)
+    st.milestones.append(event)
     if not st.stack[space]:
         for s in st.occ[space]:
             st.saim[s] = 0

@@ -47,7 +47,12 @@ def finish(st: State, reason: str) -> None:
         winners=winners,
         reason=reason,
         rounds=st.round,
-        details={"snails_lost_to_water": lost_water, "snails_lost_to_attacks": lost_attack},
+        details={
+            "snails_lost_to_water": lost_water,
+            "snails_lost_to_attacks": lost_attack,
+            # the events the measures read, without a pass over the whole log
+            "milestones": tuple(st.milestones),
+        },
     )
     st.events.append(("end", winners, reason))
     raise GameOver

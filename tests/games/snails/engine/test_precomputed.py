@@ -161,3 +161,53 @@ def test_the_deal_is_worked_out_once_and_each_match_deals_its_own(
     assert crustacean.dealing is dealing  # matches draw from copies of its pools
     again = ENGINE.new_match(crustacean, MatchSpec(4, (), frozenset(), 1))
     assert list(again.backs) == backs[0]
+
+
+@pytest.mark.parametrize("capacity", [None, 1, 2])
+def test_the_crowded_count_is_the_spaces_at_capacity(
+    crustacean: Prepared, capacity: int | None
+) -> None:
+    crowded_seen = 0
+    for seed in range(4):
+        st = ENGINE.new_match(crustacean, MatchSpec(4, (), frozenset(), seed))
+        if capacity is not None:
+            st.capacity = capacity
+        rng = random.Random(seed)
+        while (d := st.decision()) is not None:
+            assert st.crowded == sum(len(here) >= st.capacity for here in st.occ)
+            crowded_seen += st.crowded > 0
+            st.apply(d.options[rng.randrange(len(d.options))])
+    if capacity is not None:
+        assert crowded_seen > 0  # the count was tested with spaces full too
+
+
+def test_the_climbs_dealt_are_those_worked_out_for_each_space(crustacean: Prepared) -> None:
+    from editor.games.snails.engine.actions import _climbs_at
+
+    for seed in (1, 2):
+        st = ENGINE.new_match(crustacean, MatchSpec(4, (), frozenset(), seed))
+        dealt = list(st.climbs)
+        assert all(found is not None for found in dealt)
+        st.climbs = [None] * len(dealt)
+        assert [_climbs_at(st, a) for a in range(len(dealt))] == dealt
+
+
+def test_the_milestones_are_the_logged_plays_deaths_tiles_rounds_and_start(
+    crustacean: Prepared,
+) -> None:
+    from editor.games.snails.engine.state import MILESTONES
+    from editor.games.snails.metrics import METRICS, tally
+
+    for seed in range(6):
+        st = ENGINE.new_match(crustacean, MatchSpec(4, (), frozenset({"wind"}), seed))
+        rng = random.Random(seed)
+        while (d := st.decision()) is not None:
+            st.apply(d.options[rng.randrange(len(d.options))])
+        outcome = st.outcome()
+        assert outcome is not None
+        picked = [event for event in st.events if event[0] in MILESTONES]
+        assert st.milestones == picked
+        assert outcome.details["milestones"] == tuple(picked)
+        spec = MatchSpec(4, (), frozenset({"wind"}), seed)
+        # measured from the milestones as from the whole log
+        assert METRICS.measure(st.events, outcome, spec) == tally(st.events, outcome.rounds)[0]
