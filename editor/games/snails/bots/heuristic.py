@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
-from itertools import compress, repeat
-from operator import eq, itemgetter, le
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from editor.core.engine import Decision
@@ -73,8 +73,13 @@ class HeuristicBot:
         if tied == 1:  # the draw made as ever, from one
             _below(self.rng, 1)
             return options[scores.index(top)]
-        best = list(compress(options, map(eq, scores, repeat(top))))
-        return best[_below(self.rng, tied)]
+        # the draw among the tied (it depends on their number only), then the tied option
+        # with that rank, found by C scans: no list of the tied made
+        rank = _below(self.rng, tied)
+        at = scores.index(top)
+        for _ in range(rank):
+            at = scores.index(top, at + 1)
+        return options[at]
 
     # --- set-up -----------------------------------------------------------------------------
 
@@ -85,11 +90,12 @@ class HeuristicBot:
         high as the rating of the space with the highest one are rated in full: the best are
         among them, and the others are rated -inf (they cannot be the best)."""
         ceilings = b.ceilings
-        most = list(map(ceilings.__getitem__, options))
-        floor = self._rate_places(b, (options[most.index(max(most))],))[0]
-        kept = list(compress(range(len(most)), map(le, repeat(floor), most)))
-        if len(kept) == len(most):
+        most = list(map(ceilings.__getitem__, options))  # (a dict subclass: map costs less)
+        top = max(most)
+        floor = self._rate_places(b, (options[most.index(top)],))[0]
+        if min(most) >= floor:  # every place may be the best: all rated
             return self._rate_places(b, options)
+        kept = [k for k, ceiling in enumerate(most) if ceiling >= floor]
         rated = [-math.inf] * len(most)
         for k, score in zip(kept, self._rate_places(b, [options[k] for k in kept]), strict=True):
             rated[k] = score
@@ -126,12 +132,14 @@ class HeuristicBot:
             ends = [act.main[-1] if act.main else at for act in options]
             places = list(dict.fromkeys(ends))
             spots = dict(zip(places, b.spots(places, s), strict=True))
-            return [
-                0.5 * len(act.use) + spots[end] - 0.1 * len(act.main)
-                if not act.adjacent
-                else self._action(b, card, s, act)
-                for act, end in zip(options, ends, strict=True)
-            ]
+            rated = []
+            for act, end in zip(options, ends, strict=True):
+                main, adjacent, use = act
+                if adjacent:
+                    rated.append(self._action(b, card, s, act))
+                else:
+                    rated.append(0.5 * len(use) + spots[end] - 0.1 * len(main))
+            return rated
         if basic == "swap":
             return [self._action(b, card, s, act) for act in options]
         # a target (a snail or a space), maybe with spaces next to it: its value last
@@ -152,8 +160,12 @@ class HeuristicBot:
             mains = [main for main in mains if type(main) is int]
         if not mains:  # no target to rate (an aim, a ring): one by one
             return [self._action(b, card, s, act) for act in options]
-        hit = b.space_values  # what hitting each occupied space is worth
-        values = dict(zip(mains, b.spots(mains, s), strict=True)) if card.places_self else hit
+        # what hitting each occupied space is worth (worked out when some option hits one)
+        hit: dict[int, float] | None = None
+        if card.places_self:
+            values = dict(zip(mains, b.spots(mains, s), strict=True))
+        else:
+            hit = values = b.space_values
         scores = []
         for act in options:
             main, adjacent, use = act
@@ -161,8 +173,11 @@ class HeuristicBot:
                 scores.append(self._action(b, card, s, act))
                 continue
             score = 0.5 * len(use)  # optional abilities are there to be used
-            for x in adjacent:
-                score += hit.get(x, 0)  # as space_value (0 for none, -1)
+            if adjacent:
+                if hit is None:
+                    hit = b.space_values
+                for x in adjacent:
+                    score += hit.get(x, 0)  # as space_value (0 for none, -1)
             scores.append(score + values.get(main, 0))  # a space: as space_value
         return scores
 
@@ -239,15 +254,8 @@ def _below(rng: random.Random, n: int) -> int:
 
 def _current(b: Board) -> tuple[CardSpec | None, int]:
     """The card this seat is resolving now and the snail playing it."""
-    view = b.view
-    program = view.program
-    if not program:
-        return None, -1
-    shown = view.shown
-    if shown == 0:
-        return None, -1
-    card, snail = program[shown - 1]
-    return view.card(card), snail
+    found = b.view.resolving()
+    return (None, -1) if found is None else found
 
 
 def heuristic_bot(seat: int, rng: random.Random) -> HeuristicBot:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import chain, repeat, starmap
+from itertools import repeat, starmap
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -41,36 +41,44 @@ def plan(b: Board, options: Sequence[Any], rng: random.Random) -> Program | None
     most = int(b.rules.param("plan.snails"))
     specs = dict(zip(cards, b.view.cards_of(cards), strict=True))
     if len(mine) > 1:
-        attacks = []  # how each attack card in the hand targets
+        attacks: dict[Reach, int] = {}  # how the hand's attack cards target, how many each way
         for card in b.hand:
             if card.attack:
-                attacks.append(reach_of(card))
-        urgency = {s: -_urgency(b, s, attacks) for s in mine}
-        chosen = sorted(mine, key=urgency.__getitem__)[:most]
+                reach = reach_of(card)
+                attacks[reach] = attacks.get(reach, 0) + 1
+        if len(mine) == 2:  # the sort below, written out for two (the first if tied)
+            first, second = mine
+            more = _urgency(b, first, attacks)
+            ahead = _urgency(b, second, attacks) > more
+            chosen = ([second, first] if ahead else mine)[:most]
+        else:
+            urgency = {s: -_urgency(b, s, attacks) for s in mine}
+            chosen = sorted(mine, key=urgency.__getitem__)[:most]
     else:
         chosen = mine[:most]
     kinds = b.known.slots
     rows: dict[tuple[Any, ...], Row] = {}  # by kind
     rated: dict[int, Row] = {}  # by card index
-    alone_rows = []
-    after_rows = []
+    alone: list[float] = []  # each card's candidates, one block of len(chosen) each
+    after: list[float] = []
     for c in cards:
         card = specs[c]
-        row = rated.get(card.index)
+        index = card.index
+        row = rated.get(index)
         if row is None:
-            kind = kinds.get(card.index)
+            kind = kinds.get(index)
             if kind is None:
-                kind = kinds[card.index] = slot_kind(card)
+                kind = kinds[index] = slot_kind(card)
             row = rows.get(kind)
             if row is None:
                 if kind[0] == "fixed":  # the same for every snail
                     row = rows[kind] = [kind[1]] * len(chosen), [kind[2]] * len(chosen)
                 else:
                     row = rows[kind] = _row(b, kind, chosen, specs)
-            rated[card.index] = row
-        alone_rows.append(row[0])
-        after_rows.append(row[1])
-    return _pick(b, options, slots, cards, specs, chosen, alone_rows, after_rows, rng)
+            rated[index] = row
+        alone += row[0]
+        after += row[1]
+    return _pick(b, options, slots, cards, specs, chosen, alone, after, rng)
 
 
 def _pick(
@@ -80,49 +88,67 @@ def _pick(
     cards: list[int],
     specs: dict[int, CardSpec],
     chosen: list[int],
-    alone_rows: list[list[float]],
-    after_rows: list[list[float]],
+    alone: list[float],
+    after_aim: list[float],
     rng: random.Random,
 ) -> Program | None:
-    """Fill the slots from the rated candidates, then put them in the program's order."""
+    """Fill the slots from the rated candidates (``alone`` and ``after_aim``: each card's
+    block of one rating per chosen snail, as things are and after an Aim), then put them
+    in the program's order."""
     left = cards[:]
-    alone = list(chain.from_iterable(alone_rows))
-    after_aim = list(chain.from_iterable(after_rows))
     values = alone[:]
+    # An Aim changes the ratings only if some candidate rates otherwise after one.
+    aims_count = alone != after_aim
     width = len(chosen)  # a card's candidates: one block of that many (the cards differ)
     # Every candidate left gets its small random nudge at each slot, in order: the draws of
     # all the slots at once are the same draws, in the same order.
-    count = sum(len(values) - k * width for k in range(slots))
+    count = slots * len(values) - width * (slots * (slots - 1) // 2)  # sum of len - k * width
     nudges = list(starmap(rng.random, repeat((), count)))  # rng.random() each, a C loop
     drawn = 0
     picked: list[tuple[int, int, int]] = []
     aimed: set[int] = set()
+    stack, at = b.stack, b.at
     for _ in range(slots):
-        best = _best(values, nudges, drawn)
+        top = max(values)
+        tied = values.count(top)
+        if tied == 1:
+            best = values.index(top)
+        elif tied == 2:  # _tied for two, written out
+            first = values.index(top)
+            second = values.index(top, first + 1)
+            nudged = top + nudges[drawn + first] * 0.01
+            best = first if nudged >= top + nudges[drawn + second] * 0.01 else second
+        else:
+            best = _tied(values, top, tied, nudges, drawn)
         drawn += len(values)
-        k, j = divmod(best, width)
-        card = left.pop(k)
-        snail = chosen[j]
-        spec = specs[card]
+        if width == 1:
+            card = left.pop(best)
+            snail = chosen[0]
+            start = best
+        else:
+            k, j = divmod(best, width)
+            card = left.pop(k)
+            snail = chosen[j]
+            start = k * width
         # The slot's place in the program: out of the water, aims, the rest, crawls, shells.
-        basic = spec.basic
+        basic = specs[card].basic
         if basic == "crawl":
-            picked.append((3 if b.stack[b.at[snail]] else 0, card, snail))
+            picked.append((3 if stack[at[snail]] else 0, card, snail))
         else:
             picked.append((_ORDERS.get(basic, 2), card, snail))
         # the card is used: its candidates go
-        start = k * width
-        del alone[start : start + width]
-        del after_aim[start : start + width]
         del values[start : start + width]
-        if spec.basic == "aim" and snail not in aimed:
-            aimed.add(snail)
-            aims = [s in aimed for s in chosen] * len(left)
-            rows = zip(alone, after_aim, aims, strict=True)
-            values = [later if aim else now for now, later, aim in rows]
+        if aims_count:
+            del alone[start : start + width]
+            del after_aim[start : start + width]
+            if basic == "aim" and snail not in aimed:
+                aimed.add(snail)
+                aims = [s in aimed for s in chosen] * len(left)
+                rows = zip(alone, after_aim, aims, strict=True)
+                values = [later if aim else now for now, later, aim in rows]
     # Within the program: leave the water first, aim before shooting, shell last.
     picked.sort(key=_ORDER)
-    program = tuple((c, s) for _, c, s in picked)
+    program = tuple([(c, s) for _, c, s in picked])
     return program if program in options else None
 
 
@@ -134,6 +160,11 @@ def _best(values: list[float], nudges: list[float], drawn: int) -> int:
     tied = values.count(top)
     if tied == 1:
         return values.index(top)
+    return _tied(values, top, tied, nudges, drawn)
+
+
+def _tied(values: list[float], top: float, tied: int, nudges: list[float], drawn: int) -> int:
+    """:func:`_best` of ``tied`` candidates rated ``top``, the best rating."""
     at = [values.index(top)]
     while len(at) < tied:
         at.append(values.index(top, at[-1] + 1))
@@ -157,17 +188,17 @@ def program_cards(options: Sequence[Any]) -> list[int]:
     return cards
 
 
-def _urgency(b: Board, s: int, attacks: list[Reach]) -> float:
+def _urgency(b: Board, s: int, attacks: dict[Reach, int]) -> float:
     """How much a snail needs to act: out of the water, rivals in reach of the hand's
-    attacks (``attacks``: how each targets), under threat, low."""
+    attacks (``attacks``: how many of them target each way), under threat, low."""
     at = b.at[s]
     score = 0.0
     if not b.stack[at]:
         score += 100.0
     reaching = 0
-    for reach in attacks:
+    for reach, cards in attacks.items():
         if b.reaches(at, reach):
-            reaching += 1
+            reaching += cards
     score += 10.0 * reaching
     score += 5.0 * b.threats(s)
     score += 3.0 - b.level[at]

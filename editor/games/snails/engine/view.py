@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from editor.games.snails.engine.rules import CardSpec, Rules
     from editor.games.snails.engine.state import State
@@ -75,6 +75,12 @@ class SnailsView:
     def sight(self, space: int) -> int:
         """The level a snail on a space sees from, for line of sight."""
         return self.__st.sight(space)
+
+    @property
+    def sight_rule(self) -> Callable[[int], int]:
+        """:meth:`sight` as the state's own function (a call less each time, for a bot that
+        asks it again and again)."""
+        return self.__st.sight
 
     @property
     def occ(self) -> tuple[tuple[int, ...], ...]:
@@ -201,6 +207,20 @@ class SnailsView:
         st = self.__st
         program = st.program[self.seat]
         return min(st.revealed[self.seat], len(program)) if program is not None else 0
+
+    def resolving(self) -> tuple[CardSpec, int] | None:
+        """The compiled card of this seat's slot revealed last this round and the snail
+        programmed with it (what the seat resolves in the action phase), or None before
+        any is revealed: :attr:`program`, :attr:`shown` and :meth:`card` in one call."""
+        st = self.__st
+        program = st.program[self.seat]
+        if not program:
+            return None
+        shown = min(st.revealed[self.seat], len(program))
+        if shown == 0:
+            return None
+        card, snail = program[shown - 1]
+        return st.rules.cards[st.card_of[card]], snail
 
     @property
     def used(self) -> tuple[str, ...]:

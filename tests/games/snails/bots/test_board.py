@@ -13,7 +13,7 @@ from editor.core.engine import MatchSpec
 from editor.core.workspace import Workspace, load_workspace
 from editor.games.snails.bots import HeuristicBot
 from editor.games.snails.bots import board as board_module
-from editor.games.snails.bots.board import Board, known
+from editor.games.snails.bots.board import Board, Memory, known
 from editor.games.snails.bots.program import reach_of
 from editor.games.snails.engine import ENGINE, Prepared, State
 
@@ -154,3 +154,13 @@ def test_the_caches_do_not_mix_boards_or_rules(ws: Workspace, crustacean: Prepar
     assert choices(crustacean, 4) == first
     assert known(crustacean.rules) is known(crustacean.rules)
     assert known(robot.rules).rules is robot.rules
+
+
+def test_a_bots_memory_keeps_what_it_knows_of_the_rules_and_board_it_saw(
+    ws: Workspace, crustacean: Prepared
+) -> None:
+    robot = ENGINE.prepare(ws, ws.layouts["robot"])
+    memory = Memory()
+    for prepared in (crustacean, robot, crustacean):
+        assert memory.known_of(prepared.rules) is known(prepared.rules)
+        assert memory.board_of(prepared.tables) is board_module._tables_of(prepared.tables)

@@ -92,5 +92,11 @@ def test_the_view_names_cards_and_counts_slots_as_its_fields_do(crustacean: Prep
         for seat in range(st.n):
             other = st.view(seat)
             assert other.shown == len(other.revealed[seat])
+            program, shown = other.program, other.shown
+            if program and shown:
+                card, snail = program[shown - 1]
+                assert other.resolving() == (other.card(card), snail)
+            else:
+                assert other.resolving() is None
             shown_seen.add(other.shown)
     assert {0, 1, 2} <= shown_seen
