@@ -128,7 +128,10 @@ def check_layout(ws: Workspace, layout: Layout) -> Iterator[Diagnostic]:
     ruleset = ruleset_of(ws, packs)
     anchor: tuple[str | int, ...] = ("packs",) if layout.packs is not None else ("game",)
     missing = missing_ruleset_keys(ws, ruleset)
-    if missing:
+    # a ruleset file with errors is left out of the merge: its own errors say what is wrong,
+    # and everything it gives would only be listed again here as missing
+    broken = any(d.path not in ws.valid for p in packs for d in p.files_of_kind("ruleset"))
+    if missing and not broken:
         names = ", ".join(p.id for p in packs) or "none"
         yield _at_key(
             document,

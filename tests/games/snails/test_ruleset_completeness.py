@@ -65,6 +65,14 @@ def test_a_terrain_section_without_the_token_is_a_schema_error(tmp_path: Path) -
     assert "damaged_token" in errors[0].message
 
 
+def test_a_ruleset_with_an_error_is_not_also_called_incomplete(tmp_path: Path) -> None:
+    # the broken file is left out of the merge: its own error says what is wrong, and the
+    # layout does not list every part of the ruleset again as missing
+    ws = load_workspace(_homebrew(tmp_path, ("rounds: 6", "rounds: 0")))
+    errors = [d for d in ws.report() if d.is_error]
+    assert [(Path(d.path).name, d.code) for d in errors] == [("ruleset.yaml", "out-of-range")]
+
+
 def test_the_bundled_ruleset_is_complete_as_copied(tmp_path: Path) -> None:
     ws = load_workspace(_homebrew(tmp_path, ("terrain:", "terrain:")))
     assert [d for d in ws.report() if d.is_error] == []
