@@ -91,7 +91,8 @@ class MainWindow(QMainWindow):
         self._build_helpers(autosave_seconds)
         self._place_docks()
         self._build_menus()
-        restore_settings(self, self.settings, self.board, [self.palette_dock, self.inspector_dock])
+        side_docks = [self.palette_dock, self.inspector_dock, self.simulator_dock]
+        restore_settings(self, self.settings, self.board, side_docks)
         if not live_simulation:
             # tests and scripts: no batch starts unless the Simulator dock is opened
             self.simulator_dock.hide()

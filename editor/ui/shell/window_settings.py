@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QScrollArea
 
 from editor.studio.studio import Change, Studio
 from editor.ui.board.board_room import BoardRoom
@@ -33,10 +33,10 @@ def restore_settings(
     side_docks: Sequence[QDockWidget],
 ) -> None:
     """Give the window its remembered size and docks, and the board its label mode and tile
-    backs option; a first run sizes the window and the ``side_docks`` (left, right), as does
-    a remembered geometry that Qt cannot restore or that restores to less than the window's
-    minimum (another Qt's record, a damaged file): the window would open at Qt's own default
-    or its minimum, a corner of a large screen."""
+    backs option; a first run sizes the window and the ``side_docks`` (left, right, and the
+    one under the right), as does a remembered geometry that Qt cannot restore or that
+    restores to less than the window's minimum (another Qt's record, a damaged file): the
+    window would open at Qt's own default or its minimum, a corner of a large screen."""
     geometry = settings.value("geometry")
     restored = (
         isinstance(geometry, QByteArray)
@@ -56,6 +56,11 @@ def restore_settings(
     board.set_label_mode(next((m for m in LabelMode if m.value == mode), LabelMode.ALWAYS))
     backs = settings.value("showBacks", False)
     board.set_show_backs(backs in (True, "true", "1", 1))
+
+
+#: What a first start leaves the dock under the right one: the Simulator's settings,
+#: progress and buttons.
+BELOW_RIGHT_DOCK = 225
 
 
 def first_geometry(room: QRect, share: float = FIRST_SHARE, least: QSize = FIRST_LEAST) -> QRect:
@@ -88,11 +93,29 @@ def first_size(window: QMainWindow, side_docks: Sequence[QDockWidget] = ()) -> N
     # the side docks take their share of a narrow window, not a fixed 570 pixels of it
     sides = [min(270, window.width() * 22 // 100), min(300, window.width() * 25 // 100)]
     docks = list(side_docks)
-    window.resizeDocks(docks, sides[: len(docks)], Qt.Orientation.Horizontal)
+    across = docks[:2]  # the left and the right dock
+    window.resizeDocks(across, sides[: len(across)], Qt.Orientation.Horizontal)
+    if len(docks) > 2:
+        # once laid out, the right dock (the Space inspector) as tall as its content where
+        # the window has the room, the dock under it (the Simulator) keeping its buttons
+        right, below = docks[1], docks[2]
+        QTimer.singleShot(0, window, lambda: show_all_of(window, right, below))
     # centred as it is (a window cannot be smaller than its docks' minimum sizes)
     frame = window.frameGeometry()
     frame.moveCenter(room.center())
     window.move(max(frame.left(), room.left()), max(frame.top(), room.top()))
+
+
+def show_all_of(window: QMainWindow, dock: QDockWidget, below: QDockWidget) -> None:
+    """Make a dock whose content scrolls tall enough to show all of it, taking the height
+    from the dock ``below`` it, as far as that one keeps :data:`BELOW_RIGHT_DOCK` pixels."""
+    area = dock.widget()
+    if not isinstance(area, QScrollArea) or not below.isVisible():
+        return
+    total = dock.height() + below.height()
+    wanted = min(dock.height() + area.verticalScrollBar().maximum(), total - BELOW_RIGHT_DOCK)
+    if wanted > dock.height():  # taller only
+        window.resizeDocks([dock, below], [wanted, total - wanted], Qt.Orientation.Vertical)
 
 
 def save_settings(window: QMainWindow, settings: QSettings, board: BoardRoom) -> None:

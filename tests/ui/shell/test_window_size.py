@@ -15,9 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
+from PySide6.QtWidgets import QLabel, QMainWindow, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
 
-from editor.ui.shell.window_settings import FIRST_SHARE, first_geometry
+from editor.ui.shell.docks import make_dock
+from editor.ui.shell.window_settings import (
+    BELOW_RIGHT_DOCK,
+    FIRST_SHARE,
+    first_geometry,
+    show_all_of,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 SCREEN = {"name": "wide", "x": 0, "y": 0, "width": 1600, "height": 1000, "logicalDpi": 96}
@@ -122,3 +130,39 @@ def test_the_first_window_fits_a_laptops_screen(tmp_path: Path) -> None:
     place = first_geometry(room)
     assert told["size"] == [place.width(), place.height()] == [1280, 708]
     assert room.contains(QRect(*told["frame"]))
+
+
+def test_a_scrolled_dock_is_made_tall_enough_to_show_its_content(qtbot: QtBot) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.setCentralWidget(QLabel("board"))
+    tall = QWidget()
+    tall.setMinimumHeight(500)
+    inspector = make_dock(window, "Space", "InspectorDock", tall, scrolled=True)
+    below = make_dock(window, "Simulator", "SimulatorDock", QLabel("buttons"))
+    right = Qt.DockWidgetArea.RightDockWidgetArea
+    window.addDockWidget(right, inspector)
+    window.addDockWidget(right, below, Qt.Orientation.Vertical)
+    window.resize(900, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    area = inspector.widget()
+    assert isinstance(area, QScrollArea)
+
+    def split(height: int) -> None:  # as Qt may share the column out at first
+        total = inspector.height() + below.height()
+        window.resizeDocks([inspector, below], [height, total - height], Qt.Orientation.Vertical)
+        qtbot.waitUntil(lambda: abs(inspector.height() - height) < 20)
+
+    split(250)
+    assert area.verticalScrollBar().maximum() > 0
+    show_all_of(window, inspector, below)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0)
+    assert below.height() >= BELOW_RIGHT_DOCK  # the dock under it keeps its room
+    # on a window too short for all of it, it takes what leaves the dock under it its room
+    window.resize(900, 560)
+    qtbot.waitUntil(lambda: window.height() == 560)
+    split(200)
+    show_all_of(window, inspector, below)
+    qtbot.waitUntil(lambda: below.height() <= BELOW_RIGHT_DOCK + 10)
+    assert area.verticalScrollBar().maximum() > 0
