@@ -14,6 +14,7 @@ import dataclasses
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from editor.core.diagnostics import Diagnostic
@@ -79,9 +80,10 @@ class Sweep:
         self._cancelled = threading.Event()
         self._batch: Batch | None = None
 
-    @property
+    @cached_property
     def names(self) -> dict[str, str]:
-        """The display names the design's packs give their ids (factions...), for the plot."""
+        """The display names the design's packs give their ids (factions...), for the plot
+        (read once: every combination plays the same packs)."""
         return pack_names(self.ready.loaded.workspace, self.ready.layout)
 
     def set_up(self, combination: Combination) -> Ready | Refused:

@@ -113,7 +113,6 @@ class SweepDialog(QDialog):
         # the label takes the room the dialog gives it; the plot is drawn to its size
         self.picture.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._names: dict[str, str] = {}
         self._redraw = QTimer(self)
         self._redraw.setSingleShot(True)
         self._redraw.setInterval(150)
@@ -184,7 +183,6 @@ class SweepDialog(QDialog):
         if sweep is not self.sweep:  # a sweep cancelled before this one
             return
         self.played.append(played)
-        self._names = sweep.names
         self.draw()
         self.status.setText(f"{len(self.played)} values played; last {played.combination.label}")
 
@@ -197,7 +195,7 @@ class SweepDialog(QDialog):
         dpi = round(PLOT_DPI * ratio)
         size = (width * ratio / dpi, height * ratio / dpi)
         image = QPixmap()
-        image.loadFromData(plot.png(self.played, self.sweep.varies, size, dpi, self._names))
+        image.loadFromData(plot.png(self.played, self.sweep.varies, size, dpi, self.sweep.names))
         image.setDevicePixelRatio(ratio)
         self.picture.setPixmap(image)
 

@@ -304,14 +304,8 @@ class Board:
         fields["rules"] = rules
         fields["tables"] = tables
         fields["sight"] = view.sight_rule
-        kept = memory.known  # memory.known_of and board_of, written out
-        if kept is None or kept[0] is not rules:
-            kept = memory.known = (rules, known(rules))
-        fields["known"] = kept[1]
-        on = memory.board
-        if on is None or on[0] is not tables:
-            on = memory.board = (tables, _tables_of(tables))
-        fields["board"] = on[1]
+        fields["known"] = memory.known_of(rules)
+        fields["board"] = memory.board_of(tables)
         fields["mine"] = _living(memory.mine, at)
         fields["enemies"] = enemies
         fields["enemies_at"] = [at[s] for s in enemies]

@@ -109,17 +109,7 @@ def _pick(
     aimed: set[int] = set()
     stack, at = b.stack, b.at
     for _ in range(slots):
-        top = max(values)
-        tied = values.count(top)
-        if tied == 1:
-            best = values.index(top)
-        elif tied == 2:  # _tied for two, written out
-            first = values.index(top)
-            second = values.index(top, first + 1)
-            nudged = top + nudges[drawn + first] * 0.01
-            best = first if nudged >= top + nudges[drawn + second] * 0.01 else second
-        else:
-            best = _tied(values, top, tied, nudges, drawn)
+        best = _best(values, nudges, drawn)
         drawn += len(values)
         if width == 1:
             card = left.pop(best)
@@ -160,11 +150,12 @@ def _best(values: list[float], nudges: list[float], drawn: int) -> int:
     tied = values.count(top)
     if tied == 1:
         return values.index(top)
-    return _tied(values, top, tied, nudges, drawn)
-
-
-def _tied(values: list[float], top: float, tied: int, nudges: list[float], drawn: int) -> int:
-    """:func:`_best` of ``tied`` candidates rated ``top``, the best rating."""
+    if tied == 2:  # (the commonest tie, without the lists below)
+        first = values.index(top)
+        second = values.index(top, first + 1)
+        # the nudged ratings compared as below (the sums, which may round alike)
+        nudged = top + nudges[drawn + first] * 0.01
+        return first if nudged >= top + nudges[drawn + second] * 0.01 else second
     at = [values.index(top)]
     while len(at) < tied:
         at.append(values.index(top, at[-1] + 1))

@@ -45,9 +45,7 @@ def kill(st: State, s: int, cause: str) -> None:
     st.saim[s] = 0
     st.shp[s] = 0
     p = st.sp[s]
-    event = ("death", s, p, cause, st.tables.labels[at])
-    st.events.append(event)
-    st.milestones.append(event)
+    st.log_milestone(("death", s, p, cause, st.tables.labels[at]))
     st.death_causes.append(cause)
     sat = st.sat
     for mate in st.p_snails[p]:  # (a plain loop: fewer instructions than a map of __getitem__)

@@ -33,9 +33,7 @@ def match_flow(st: State) -> Gen:
             # play_round and run_phase, written out: two generators less that every decision
             # passes through
             st.round += 1
-            event = ("round", st.round)
-            log(event)
-            st.milestones.append(event)
+            st.log_milestone(("round", st.round))
             for name, phase in PHASES.items():
                 st.phase = name
                 log(("phase", st.round, name))
@@ -54,9 +52,7 @@ def match_flow(st: State) -> Gen:
 def play_round(st: State) -> Gen:
     """One round: its four phases."""
     st.round += 1
-    event = ("round", st.round)
-    st.events.append(event)
-    st.milestones.append(event)
+    st.log_milestone(("round", st.round))
     for name in ("drawing", "planning", "action", "cleaning"):
         yield from run_phase(st, name)
 
@@ -207,7 +203,7 @@ def action(st: State) -> Gen:
         yield from token_phase(st, "action")
     cards = st.rules.cards
     log = st.events.append
-    milestone = st.milestones.append
+    milestone = st.milestones.append  # (a play is logged to both here: the commonest)
     programs, revealed, card_of, sat, out = st.program, st.revealed, st.card_of, st.sat, st.out
     stay, may_pass = st.p_stay, st.may_pass
     for slot in range(st.plan_slots):

@@ -256,9 +256,7 @@ def perform(
             if inst >= 0:
                 st.hand[p].remove(inst)
                 st.played.append(inst)
-        event = ("play", p, s, card.id)
-        st.events.append(event)
-        st.milestones.append(event)
+        st.log_milestone(("play", p, s, card.id))
         start = len(st.events)
         _drive(st, resolve(st, p, s, card, act), answers)
         if st.any_triggers and st.outcome() is None:

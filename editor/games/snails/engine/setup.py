@@ -409,9 +409,7 @@ def new_match(prepared: Prepared, spec: MatchSpec) -> State:
     for p in st.order():
         st.draw(p, hand + st.p_draw_extra[p][2])
     # what the board starts with, so measures can say what is left round by round
-    event = ("start", len(st.snail_names), sum(map(len, st.stack)))
-    st.events.append(event)
-    st.milestones.append(event)
+    st.log_milestone(("start", len(st.snail_names), sum(map(len, st.stack))))
     if st.wind_on:
         # the rulebook puts the compass rose on an empty (water) space at the board's edge
         border = dealing.border_water

@@ -311,6 +311,11 @@ class State:
         turns = self.turns[self.first]
         return tuple([p for p in turns if not out[p]]) if any(out) else turns
 
+    def log_milestone(self, event: tuple[Any, ...]) -> None:
+        """Log an event of a kind in :data:`MILESTONES`, to the log and to the milestones."""
+        self.events.append(event)
+        self.milestones.append(event)
+
     def view(self, seat: int) -> Any:
         """What one seat may see."""
         return SnailsView(self, seat)

@@ -65,9 +65,7 @@ def destroy_now(st: State, space: int, cause: str, by: int, snail: int) -> After
     for row in st.tok:
         row[space] = 0
     label = st.tables.labels[space]
-    event = ("destroyed", label, st.rules.tile_ids[tile], back, st.round)
-    st.events.append(event)
-    st.milestones.append(event)
+    st.log_milestone(("destroyed", label, st.rules.tile_ids[tile], back, st.round))
     if not st.stack[space]:
         for s in st.occ[space]:
             st.saim[s] = 0
