@@ -86,6 +86,24 @@ class Setup:
             factions=self.factions,
         )
 
+    def play(self, bot: str, games: int, seed: int = 1) -> None:
+        """Play :meth:`plan` as the simulator does, in this process (one job)."""
+        run_batch(
+            self.engine, self.prepared, self.plan(bot, games, seed), jobs=1, measure=self.measure
+        )
+
+
+def warmed(game_id: str, bot: str, warmup: int) -> Setup:
+    """:func:`set_up` of a registered game after a warm-up batch of ``warmup`` games of
+    another seed (the per-process tables built); exits with a message when there is none."""
+    game = registry.get(game_id)
+    setup = set_up(game) if game is not None else None
+    if setup is None:
+        raise SystemExit(f"no engine and bundled layout for {game_id!r}")
+    if warmup:
+        setup.play(bot, warmup, seed=99)
+    return setup
+
 
 def set_up(game: registry.Game) -> Setup | None:
     """A game's engine on its first bundled layout (None: no engine, or no layout)."""

@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from machine import cpu_name  # benchmarks/machine.py, beside this script
@@ -32,43 +33,38 @@ TREE = HERE.parents[1]
 def play(game_id: str, bot: str, games: int, warmup: int) -> None:
     """The child: set the game up, play the warm-up batch, then ``games`` games."""
     sys.path.insert(0, str(TREE))
-    from bench_engines import set_up
+    from bench_engines import warmed
 
-    import editor.games  # noqa: F401  (registers the games)
-    from editor.core import registry
-    from editor.sim.runner import run_batch
-
-    game = registry.get(game_id)
-    setup = set_up(game) if game is not None else None
-    if setup is None:
-        raise SystemExit(f"no engine and bundled layout for {game_id!r}")
-    run = setup.engine, setup.prepared
-    if warmup:
-        run_batch(*run, setup.plan(bot, warmup, seed=99), jobs=1, measure=setup.measure)
+    setup = warmed(game_id, bot, warmup)
     if games:
-        run_batch(*run, setup.plan(bot, games, seed=1), jobs=1, measure=setup.measure)
+        setup.play(bot, games, seed=1)
 
 
-def instructions(game_id: str, bot: str, games: int, warmup: int) -> int:
-    """Instructions of one child run under cachegrind (no cache simulation)."""
-    command = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        str(HERE),
-        "--child",
-        f"--game={game_id}",
-        f"--bot={bot}",
-        f"--games={games}",
-        f"--warmup={warmup}",
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+def refs(command: list[str], env: Mapping[str, str] | None = None) -> int:
+    """Instructions of one run of ``command`` under cachegrind (no cache simulation)."""
+    counted = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    done = subprocess.run(
+        [*counted, *command], env=env, capture_output=True, text=True, check=False
+    )
     found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"the run under valgrind failed:\n{done.stderr[-2000:]}")
     return int(found.group(1).replace(",", ""))
+
+
+def instructions(game_id: str, bot: str, games: int, warmup: int) -> int:
+    """Instructions of one child run of this tree."""
+    return refs(
+        [
+            sys.executable,
+            str(HERE),
+            "--child",
+            f"--game={game_id}",
+            f"--bot={bot}",
+            f"--games={games}",
+            f"--warmup={warmup}",
+        ]
+    )
 
 
 def main() -> None:

@@ -25,7 +25,6 @@ import argparse
 import json
 import os
 import platform
-import re
 import shutil
 import subprocess
 import sys
@@ -33,7 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from bench_instructions import refs  # beside this script
+from machine import cpu_name
 
 HERE = Path(__file__).resolve()
 TREE = HERE.parents[1]
@@ -43,26 +43,17 @@ def child(tree: str, game_id: str, bot: str, games: int, warmup: int, batches: i
     """In the child: play ``tree``'s engine (the project's package imported from ``tree``,
     this script's ``bench_engines`` for the set-up) and print its best games/s as JSON."""
     sys.path[:0] = [tree, str(HERE.parent)]
-    from bench_engines import set_up
+    from bench_engines import warmed
 
     import editor
-    import editor.games  # (registers the games)
-    from editor.core import registry
-    from editor.sim.runner import run_batch
 
     if not Path(editor.__file__).resolve().is_relative_to(Path(tree).resolve()):
         raise SystemExit(f"the package came from {editor.__file__}, not from {tree}")
-    game = registry.get(game_id)
-    setup = set_up(game) if game is not None else None
-    if setup is None:
-        raise SystemExit(f"no engine and bundled layout for {game_id!r} in {tree}")
-    run = setup.engine, setup.prepared
-    if warmup:
-        run_batch(*run, setup.plan(bot, warmup, seed=99), jobs=1, measure=setup.measure)
+    setup = warmed(game_id, bot, warmup)
     best = float("inf")
     for batch in range(batches if games else 0):
         start = time.process_time()
-        run_batch(*run, setup.plan(bot, games, seed=1 + batch), jobs=1, measure=setup.measure)
+        setup.play(bot, games, seed=1 + batch)
         best = min(best, time.process_time() - start)
     print(json.dumps({"rate": games / best if games and best > 0 else 0.0}))
 
@@ -102,22 +93,7 @@ def rate(tree: Path, args: argparse.Namespace) -> float:
 
 def instructions(tree: Path, args: argparse.Namespace) -> float:
     """Machine instructions a game in ``tree``: a run with the games less one without."""
-    counts = []
-    for games in (args.games, 0):
-        command = [
-            "valgrind",
-            "--tool=cachegrind",
-            "--cache-sim=no",
-            "--cachegrind-out-file=/dev/null",
-            *_command(tree, args, games, 1),
-        ]
-        done = subprocess.run(
-            command, env=_environment(tree), capture_output=True, text=True, check=False
-        )
-        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-        if done.returncode != 0 or found is None:
-            raise SystemExit(f"the run of {tree} under valgrind failed:\n{done.stderr[-2000:]}")
-        counts.append(int(found.group(1).replace(",", "")))
+    counts = [refs(_command(tree, args, games, 1), _environment(tree)) for games in (args.games, 0)]
     return (counts[0] - counts[1]) / args.games
 
 
