@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from editor import __version__
+from editor import ACCELERATION, __version__
 from editor.core.diagnostics import Severity, printable
 from editor.core.pack_files import commands as pack_commands
 from editor.core.resources import layouts_dir
@@ -39,7 +39,8 @@ def _parser() -> argparse.ArgumentParser:
         description="A studio for designers of hex and tile board games.",
         epilog="With no command, seastack opens the editor on the bundled Crustacean layout.",
     )
-    parser.add_argument("--version", action="version", version=f"seastack {__version__}")
+    version = f"seastack {__version__}, {ACCELERATION.describe()}"
+    parser.add_argument("--version", action="version", version=version)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = commands.add_parser(

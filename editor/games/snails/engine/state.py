@@ -1,8 +1,9 @@
 """The Snails game state: flat lists of ints, the decision loop and the read-outs.
 
 The mutators the rules use live in modules with one job each (dice, health, movement,
-terrain, triggers, cards, victory) as functions of the state; the class binds them as its
-methods, so ``st.deal(...)`` costs what a method defined here would.
+terrain, triggers, cards, victory) as functions of the state; the class's methods of the
+same names call them (compiled) or are them (run from source: see :data:`MUTATORS`), so
+``st.deal(...)`` costs what a method defined here would.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import copy
 import random
 from collections.abc import Generator, Hashable, Mapping, Sequence
 from functools import lru_cache
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from editor.core.engine import Decision, IllegalChoice, Outcome
@@ -21,6 +23,7 @@ from editor.games.snails.engine.victory import GameOver
 from editor.games.snails.engine.view import SnailsView
 
 if TYPE_CHECKING:
+    from editor.games.snails.engine.effects import Ctx
     from editor.games.snails.engine.rules import Ability, Rules
     from editor.games.snails.engine.tables import BoardTables
     from editor.games.snails.engine.terrain import Aftermath
@@ -358,49 +361,157 @@ class State:
 
     # --- the mutators, by job ------------------------------------------------------------
 
-    force_dice = dice.force_dice
-    forced_dice = dice.forced_dice
-    clear_forced_dice = dice.clear_forced_dice
-    roll = dice.roll
+    def force_dice(self, faces: Sequence[str]) -> None:
+        """The next dice rolled take these results, in order (``dice.force_dice``)."""
+        dice.force_dice(self, faces)
 
-    deal = health.deal
-    heal = health.heal
-    kill = health.kill
-    set_shell = health.set_shell
+    def forced_dice(self) -> tuple[str, ...]:
+        """The forced results not rolled yet, in order (``dice.forced_dice``)."""
+        return dice.forced_dice(self)
 
-    check_end = victory.check_end
-    finish = victory.finish
+    def clear_forced_dice(self) -> int:
+        """See ``dice.clear_forced_dice``."""
+        return dice.clear_forced_dice(self)
 
-    begin_action = movement.begin_action
-    has_moved = movement.has_moved
-    relocate = movement.relocate
-    place_at_setup = movement.place_at_setup
-    pushable = movement.pushable
-    can_enter = movement.can_enter
-    enter = movement.enter
-    enter_room = movement.enter_room
-    arrived = movement.arrived
-    push = movement.push
-    place = movement.place
-    move_toward = movement.move_toward
+    def roll(self, n: int) -> list[int]:
+        """Roll ``n`` attack dice (forced results first) (``dice.roll``)."""
+        return dice.roll(self, n)
 
-    enter_abilities = triggers.enter_abilities
-    player_triggers = triggers.player_triggers
-    snail_triggers = triggers.snail_triggers
-    use_ability = triggers.use_ability
+    def deal(self, s: int, amount: int, cause: str) -> None:
+        """Damage a snail (the shell reduces it); death at 0 health (``health.deal``)."""
+        health.deal(self, s, amount, cause)
 
-    set_top = terrain.set_top
-    destroy = terrain.destroy
-    destroy_now = terrain.destroy_now
-    damage_terrain = terrain.damage_terrain
-    damage_terrain_now = terrain.damage_terrain_now
-    aftermath = terrain.aftermath
-    add_token = terrain.add_token
-    move_contamination = terrain.move_contamination
+    def heal(self, s: int, amount: int) -> None:
+        """Heal a living snail up to its starting health (``health.heal``)."""
+        health.heal(self, s, amount)
 
-    draw = cards.draw
-    discard_from_hand = cards.discard_from_hand
-    search_discard = cards.search_discard
+    def kill(self, s: int, cause: str) -> None:
+        """See ``health.kill``."""
+        health.kill(self, s, cause)
+
+    def set_shell(self, s: int, inside: bool) -> None:
+        """A living snail enters or leaves its shell (``health.set_shell``)."""
+        health.set_shell(self, s, inside)
+
+    def check_end(self) -> None:
+        """See ``victory.check_end``."""
+        victory.check_end(self)
+
+    def finish(self, reason: str) -> None:
+        """See ``victory.finish``."""
+        victory.finish(self, reason)
+
+    def begin_action(self) -> None:
+        """See ``movement.begin_action``."""
+        movement.begin_action(self)
+
+    def has_moved(self, s: int) -> bool:
+        """See ``movement.has_moved``."""
+        return movement.has_moved(self, s)
+
+    def relocate(self, s: int, dest: int, kind: str) -> None:
+        """See ``movement.relocate``."""
+        movement.relocate(self, s, dest, kind)
+
+    def place_at_setup(self, s: int, dest: int) -> None:
+        """See ``movement.place_at_setup``."""
+        movement.place_at_setup(self, s, dest)
+
+    def pushable(self, s: int) -> bool:
+        """See ``movement.pushable``."""
+        return movement.pushable(self, s)
+
+    def can_enter(self, dest: int, frm: int) -> bool:
+        """See ``movement.can_enter``."""
+        return movement.can_enter(self, dest, frm)
+
+    def enter(self, s: int, dest: int, frm: int, chooser: int, kind: str = "move") -> Gen:
+        """See ``movement.enter``."""
+        return movement.enter(self, s, dest, frm, chooser, kind)
+
+    def enter_room(self, s: int, dest: int, frm: int, chooser: int, kind: str) -> Gen | None:
+        """See ``movement.enter_room``."""
+        return movement.enter_room(self, s, dest, frm, chooser, kind)
+
+    def arrived(self, s: int, dest: int, chooser: int) -> Gen:
+        """See ``movement.arrived``."""
+        return movement.arrived(self, s, dest, chooser)
+
+    def push(self, s: int, origin: int, chooser: int, by_rule: bool = False) -> Gen:
+        """See ``movement.push``."""
+        return movement.push(self, s, origin, chooser, by_rule)
+
+    def place(self, s: int, dest: int, chooser: int) -> Gen:
+        """Put a snail on a space (not a push: Grunts too) (``movement.place``)."""
+        return movement.place(self, s, dest, chooser)
+
+    def move_toward(self, s: int, goal: int, distance: int, chooser: int) -> Gen:
+        """Move a snail step by step toward a space (``movement.move_toward``)."""
+        return movement.move_toward(self, s, goal, distance, chooser)
+
+    def enter_abilities(self, s: int, dest: int) -> Gen:
+        """See ``triggers.enter_abilities``."""
+        return triggers.enter_abilities(self, s, dest)
+
+    def player_triggers(
+        self, event: str, by: int, snail: int, cause: str, space: int, phase: str | None = None
+    ) -> Gen:
+        """See ``triggers.player_triggers``."""
+        return triggers.player_triggers(self, event, by, snail, cause, space, phase)
+
+    def snail_triggers(
+        self, event: str, s: int, cause: str, phase: str | None = None, by: int | None = None
+    ) -> Gen:
+        """See ``triggers.snail_triggers``."""
+        return triggers.snail_triggers(self, event, s, cause, phase, by)
+
+    def use_ability(self, p: int, ability: Ability, ctx: Ctx, space: int) -> Gen:
+        """See ``triggers.use_ability``."""
+        return triggers.use_ability(self, p, ability, ctx, space)
+
+    def set_top(self, space: int, stack: tuple[int, ...], backs: tuple[str, ...]) -> None:
+        """Set a space's tiles (bottom to top) and recompute its level (``terrain.set_top``)."""
+        terrain.set_top(self, space, stack, backs)
+
+    def destroy(self, space: int, cause: str, by: int, snail: int) -> Gen:
+        """See ``terrain.destroy``."""
+        return terrain.destroy(self, space, cause, by, snail)
+
+    def destroy_now(self, space: int, cause: str, by: int, snail: int) -> Aftermath | None:
+        """See ``terrain.destroy_now``."""
+        return terrain.destroy_now(self, space, cause, by, snail)
+
+    def damage_terrain(self, space: int, cause: str, by: int, snail: int) -> Gen:
+        """See ``terrain.damage_terrain``."""
+        return terrain.damage_terrain(self, space, cause, by, snail)
+
+    def damage_terrain_now(self, space: int, cause: str, by: int, snail: int) -> Aftermath | None:
+        """See ``terrain.damage_terrain_now``."""
+        return terrain.damage_terrain_now(self, space, cause, by, snail)
+
+    def aftermath(self, after: Aftermath) -> Gen:
+        """See ``terrain.aftermath``."""
+        return terrain.aftermath(self, after)
+
+    def add_token(self, tok: int, space: int, count: int) -> None:
+        """Add (or with a negative count remove) tokens; never on water (``terrain.add_token``)."""
+        terrain.add_token(self, tok, space, count)
+
+    def move_contamination(self, steps: int) -> None:
+        """See ``terrain.move_contamination``."""
+        terrain.move_contamination(self, steps)
+
+    def draw(self, p: int, count: int, from_discard: bool = False) -> list[int]:
+        """See ``cards.draw``."""
+        return cards.draw(self, p, count, from_discard)
+
+    def discard_from_hand(self, p: int, count: int) -> Gen:
+        """The player discards ``count`` cards of their choice (``cards.discard_from_hand``)."""
+        return cards.discard_from_hand(self, p, count)
+
+    def search_discard(self, p: int, count: int, kind: str) -> Gen:
+        """See ``cards.search_discard``."""
+        return cards.search_discard(self, p, count, kind)
 
 
 class _Numbers(NamedTuple):
@@ -506,5 +617,46 @@ _MUTABLE = (
     "actor_card",
     "actor_snail",
 )
+
+#: The mutators the methods above call, by module (each method has the function's name).
+MUTATORS = {
+    dice: ("force_dice", "forced_dice", "clear_forced_dice", "roll"),
+    health: ("deal", "heal", "kill", "set_shell"),
+    victory: ("check_end", "finish"),
+    movement: (
+        "begin_action",
+        "has_moved",
+        "relocate",
+        "place_at_setup",
+        "pushable",
+        "can_enter",
+        "enter",
+        "enter_room",
+        "arrived",
+        "push",
+        "place",
+        "move_toward",
+    ),
+    triggers: ("enter_abilities", "player_triggers", "snail_triggers", "use_ability"),
+    terrain: (
+        "set_top",
+        "destroy",
+        "destroy_now",
+        "damage_terrain",
+        "damage_terrain_now",
+        "aftermath",
+        "add_token",
+        "move_contamination",
+    ),
+    cards: ("draw", "discard_from_hand", "search_discard"),
+}
+
+if isinstance(_numbers, FunctionType):
+    # Run from its source (not compiled, see editor/accelerated.py): the class takes the
+    # module functions themselves as its methods, one Python call less for each. Compiled,
+    # a class cannot hold a function as a method, and its methods call them, in C.
+    for _module, _names in MUTATORS.items():
+        for _name in _names:
+            setattr(State, _name, getattr(_module, _name))
 
 __all__ = ["MILESTONES", "GameOver", "State"]
