@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from machine import cpu_name, engines  # benchmarks/machine.py, beside this script
 
 import editor.games  # noqa: F401  (registers the games)
 from editor.core import registry
@@ -172,7 +172,10 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     args = parser.parse_args()
 
-    print(f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()})")
+    print(
+        f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()}),"
+        f" {engines()}"
+    )
     heading = f"{'game':<16} {'layout':<18} {'seats':>5} {'bot':<10} {'games/s':>8}"
     print(f"{heading} {'decisions':>9}  modules")
     for game in registry.games():

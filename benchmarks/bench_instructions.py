@@ -24,7 +24,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from machine import cpu_name, engines  # benchmarks/machine.py, beside this script
 
 HERE = Path(__file__).resolve()
 TREE = HERE.parents[1]
@@ -85,7 +85,10 @@ def main() -> None:
         raise SystemExit("--games must be at least 1")
     with_games = instructions(args.game, args.bot, args.games, args.warmup)
     without = instructions(args.game, args.bot, 0, args.warmup)
-    print(f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()})")
+    print(
+        f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()}),"
+        f" {engines()}"
+    )
     print(
         f"{args.game}, {args.bot} bots, tree {TREE}: {(with_games - without) / args.games:,.0f}"
         f" instructions a game ({args.games} games after {args.warmup})"

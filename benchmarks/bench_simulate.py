@@ -17,7 +17,7 @@ import platform
 import pstats
 import time
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from machine import cpu_name, engines  # benchmarks/machine.py, beside this script
 
 import editor.games  # noqa: F401  (registers the games)
 from editor.core import registry
@@ -76,7 +76,10 @@ def main() -> None:
     failed = [r for r in results if not r.ok]
     steps = sum(r.steps for r in results)
     rounds = sum(r.rounds for r in results)
-    print(f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()})")
+    print(
+        f"{cpu_name()}, Python {platform.python_version()} ({platform.python_implementation()}),"
+        f" {engines()}"
+    )
     print(
         f"{layout.id}, {args.players} players, modules {sorted(plan.modules)}, {args.bots} bots;"
         f" prepare {1000 * prepare_time:.0f} ms"

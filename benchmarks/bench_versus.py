@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from bench_instructions import refs  # beside this script
-from machine import cpu_name
+from machine import cpu_name, engines
 
 HERE = Path(__file__).resolve()
 TREE = HERE.parents[1]
@@ -136,7 +136,10 @@ def main() -> None:
         earlier = export(args.revision, Path(folder))
         trees = {"this checkout": TREE, args.revision: earlier}
         best = dict.fromkeys(trees, 0.0)
-        print(f"{cpu_name()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f}")
+        print(
+            f"{cpu_name()}, Python {platform.python_version()}, load {os.getloadavg()[0]:.1f};"
+            f" this checkout's {engines()}"
+        )
         print(f"{args.game}, {args.bot} bots, {args.games} games a batch; games/s of CPU time:")
         for number in range(args.rounds):
             order = list(trees) if number % 2 == 0 else list(trees)[::-1]

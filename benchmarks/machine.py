@@ -15,3 +15,10 @@ def cpu_name() -> str:
     except OSError:
         pass
     return platform.processor() or platform.machine()
+
+
+def engines() -> str:
+    """Whether this checkout's engines run compiled or from source (``editor.accelerated``)."""
+    import editor
+
+    return str(editor.ACCELERATION.describe())
