@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from editor.core.engine import Engine
+from editor.sim.collector import paced_for_records
 from editor.sim.executors import Executor, Lost, Setup
 from editor.sim.executors.jobs import Content
 from editor.sim.executors.local import LARGEST_RANGE, WATCHDOG_PERIOD, LocalPool
@@ -185,20 +186,22 @@ class Batch:
         self._playing = executor
         try:
             stream = executor.play(setup, self.ranges())
-            try:
-                for item in stream:
-                    if isinstance(item, Lost):
-                        self.rerun += item.games
-                        # one worker lost with several ranges of games is one loss
-                        loss = f"{item.worker}: {item.reason}"
-                        if loss not in self.lost:
-                            self.lost.append(loss)
-                        continue
-                    yield item
-                    if self._cancelled.is_set():
-                        break
-            finally:
-                stream.close()
+            # (records pour into this process: see editor.sim.collector)
+            with paced_for_records():
+                try:
+                    for item in stream:
+                        if isinstance(item, Lost):
+                            self.rerun += item.games
+                            # one worker lost with several ranges of games is one loss
+                            loss = f"{item.worker}: {item.reason}"
+                            if loss not in self.lost:
+                                self.lost.append(loss)
+                            continue
+                        yield item
+                        if self._cancelled.is_set():
+                            break
+                finally:
+                    stream.close()
         finally:
             self._playing = None
             if owned:

@@ -338,6 +338,10 @@ def play_job(job: Mapping[str, Any]) -> Iterator[str]:
         yield result_text(player.play(index), built.engine)
 
 
+#: A record's JSON without spaces after its separators: about a seventh shorter to send.
+COMPACT = (",", ":")
+
+
 def result_text(result: GameResult, engine: Engine) -> str:
     """A result's record as JSON text, its choices in the engine's JSON when it failed.
 
@@ -345,14 +349,14 @@ def result_text(result: GameResult, engine: Engine) -> str:
     record say so (a failed game) rather than lose it.
     """
     try:
-        return json.dumps(result.to_json(engine.choice_to_json))
+        return json.dumps(result.to_json(engine.choice_to_json), separators=COMPACT)
     except ValueError as exc:  # choices the engine's encoder refuses
         note = f"{result.error} (its choices are not the engine's JSON: {exc})"
-        return json.dumps({**result.to_json(), "error": note})
+        return json.dumps({**result.to_json(), "error": note}, separators=COMPACT)
     except TypeError as exc:  # measures that are not JSON: a bug of the game's metrics
         failed = {**result.to_json(), "metrics": {}}
         failed["error"] = f"TypeError: the game's measures are not JSON: {exc}"
-        return json.dumps(failed)
+        return json.dumps(failed, separators=COMPACT)
 
 
 def read_result(text: str, engine: Engine) -> GameResult:

@@ -8,8 +8,9 @@ was playing counts a loss (see :data:`~editor.sim.executors.LOSSES_PER_GAME`).
 
 Messages on a pipe: to a worker ``("setup", digest, pickled set-up)`` (only for a set-up
 given as Python objects), ``("job", number, JSON text)``, ``("cancel",)`` and ``("stop",)``;
-from it ``("result", number, JSON text)``, ``("done", number)`` and ``("error", number,
-message)``. No worker outlives the process that started it.
+from it ``("result", number, [JSON text, ...])`` (the job's records played since the last
+one), ``("done", number)`` and ``("error", number, message)``. No worker outlives the
+process that started it.
 """
 
 from __future__ import annotations
@@ -47,9 +48,13 @@ from editor.sim.results import GameResult
 WATCHDOG_PERIOD = 0.5
 #: Jobs a worker holds at once: one it plays and one waiting, so it never idles.
 JOBS_PER_WORKER = 2
-#: The most matches a job holds: records stream back one by one whatever the size, so a
-#: bigger job only saves messages, which are cheap on a pipe.
+#: The most matches a job holds. A job's records come back together when it ends, or
+#: every :data:`SEND_EVERY` seconds when its games are slow.
 LARGEST_RANGE = 16
+#: The longest a worker holds records it has played (seconds): often enough for a progress
+#: bar, and each message carries many fast games (at a thousand games a second, a message
+#: and its reading cost the batch's process about a fifth of a game each).
+SEND_EVERY = 0.05
 #: Seconds a worker has to end after it is asked to stop, before it is ended outright.
 STOP_TIMEOUT = 5.0
 
@@ -122,20 +127,33 @@ def _receive_setup(conn: Connection, digest: str, payload: bytes) -> None:
 
 
 def _run(conn: Connection, number: int, text: str, inbox: deque[tuple[Any, ...]]) -> bool:
-    """Play one job, sending each record as it ends; False when told to stop meanwhile.
+    """Play one job, sending its records as they end; False when told to stop meanwhile.
 
+    Records go in one message at the job's end, or as soon as :data:`SEND_EVERY` seconds
+    have passed since the last message (a slow game's records still come one by one).
     Between two matches the pipe is read (:func:`_interrupted`): a cancel drops this job
-    and those waiting, a stop ends the worker.
+    and those waiting, a stop ends the worker; the records played are sent first.
     """
     interrupted = None
+    records: list[str] = []
+    sent = time.monotonic()
     try:
         for record in play_job(json.loads(text)):
-            conn.send(("result", number, record))
+            records.append(record)
+            now = time.monotonic()
+            if now - sent >= SEND_EVERY:
+                conn.send(("result", number, records))
+                records, sent = [], now
             interrupted = _interrupted(conn, inbox)
             if interrupted is not None:
                 break
     except Exception as exc:  # the job itself (a match's errors are its own result)
+        if records:
+            conn.send(("result", number, records))
+            records = []
         conn.send(("error", number, str(exc) or describe_error(exc)))
+    if records:
+        conn.send(("result", number, records))
     conn.send(("done", number))
     return interrupted != "stop"
 
@@ -398,8 +416,9 @@ class _Play:
                     raise RunnerError(f"a worker process cannot play this batch: {message[2]}")
                 if kind == "result":
                     job = worker.jobs[0]
-                    job.next += 1
-                    yield read_result(message[2], self.setup.engine)
+                    for record in message[2]:
+                        job.next += 1
+                        yield read_result(record, self.setup.engine)
                 elif kind == "done":
                     worker.jobs.popleft()
         except (EOFError, OSError):
@@ -414,12 +433,19 @@ class _Play:
         spans = [(job.next, job.stop) for job in worker.jobs if job.next < job.stop]
         if spans:
             first, stop = spans[0]
-            self.losses[first] += 1
-            if self.losses[first] >= LOSSES_PER_GAME:  # this game is what kills them
-                yield lost_game(self.setup.plan, first, self.losses[first], reason)
-                spans[0] = (first + 1, stop)
-            spans = [(start, stop) for start, stop in spans if start < stop]
-            self.again.extendleft(reversed(spans))
+            # the game it was playing is known only when one game of its job was missing:
+            # a worker holds the records of a job's fast games (SEND_EVERY), so those of
+            # games played before the fatal one die with it
+            if stop - first == 1:
+                self.losses[first] += 1
+                if self.losses[first] >= LOSSES_PER_GAME:  # this game is what kills them
+                    yield lost_game(self.setup.plan, first, self.losses[first], reason)
+                    spans[0] = (first + 1, stop)
+            # handed out again one game a job, so that a game that ends a worker again is
+            # the one missing
+            self.again.extendleft(
+                reversed([(i, i + 1) for start, stop in spans for i in range(start, stop)])
+            )
         yield Lost(sum(stop - start for start, stop in spans), worker.name, reason)
         self._feed(self.pool._start_worker())
 

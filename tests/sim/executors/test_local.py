@@ -7,6 +7,7 @@ import multiprocessing
 import os
 import signal
 import tempfile
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -138,3 +139,28 @@ def test_terminate_ends_the_workers_and_the_batch(
     assert not [path for pid in pids for path in temp.glob(f"seastack-job-{pid}-*")]
     with pytest.raises(RunnerError, match="worker processes were ended"):
         run_batch(engine, prepared, plan(2), executor=pool, content=content)
+
+
+def slowly(
+    events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
+) -> Mapping[str, Any]:
+    """A measure that takes longer than a worker holds records, and says when it ended."""
+    time.sleep(0.3)
+    return {"ended": time.monotonic()}
+
+
+def test_a_slow_games_records_come_back_one_by_one(crab: tuple[Engine, Any, Content]) -> None:
+    engine, prepared, _ = crab
+    one = LocalPool(1, context="fork")
+    try:
+        arrived = []
+        results = []
+        batch = Batch(engine, prepared, plan(3), measure=slowly, chunk=3, executor=one)
+        for result in batch:
+            arrived.append(time.monotonic())
+            results.append(result)
+    finally:
+        one.close()
+    assert [r.index for r in results] == [0, 1, 2]  # one job of three games
+    # the first record came back while the worker was still playing the job's last game
+    assert arrived[0] < results[2].metrics["ended"]
