@@ -4,10 +4,12 @@ An install compiles the engines' hot modules with mypyc (``hatch_build.py``) and
 :data:`MANIFEST`: each compiled module's name and the SHA-256 of the source it came from.
 Compiled files sit beside their sources and Python would import them first, so an edited
 source would go unseen until the next install. :func:`install` (run when the ``editor``
-package is imported) compares the sources with the manifest: when one differs, or
-``SEASTACK_PURE=1`` is set, every compiled module is set aside for its source (all of them:
-compiled modules reach into each other's classes, so they cannot be mixed with sources) and,
-for an edit, a message says how to compile them again. The games are the same either way.
+package is imported) compares the sources with the manifest and looks for the compiled
+files: when a source differs or is gone, a compiled file is missing (removed, or the
+checkout was built for another Python since), or ``SEASTACK_PURE=1`` is set, every compiled
+module is set aside for its source (all of them: compiled modules reach into each other's
+classes, so they cannot be mixed with sources) and, unless asked for, a message says how to
+compile them again. The games are the same either way.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-#: Written by the build (hatch_build.py): compiled module name -> SHA-256 of its source.
+#: Written by the build (hatch_build.py): module name -> SHA-256 of the source compiled
+#: ("" for every module when the build compiled nothing).
 MANIFEST = Path(__file__).with_name("_compiled.json")
 #: Set to 1 to run every module from its source (compiled files are left on disk).
 PURE_VARIABLE = "SEASTACK_PURE"
+#: Set by :func:`install` once it has said why the compiled files are set aside, so that the
+#: worker processes it starts (which inherit it) do not say it again.
+TOLD_VARIABLE = "SEASTACK_SOURCES_TOLD"
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,10 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        """The source's spec for a named module; None (the usual search) for any other."""
+        """The source's spec for a named module; None (the usual search) for any other.
+
+        A named module without its source is not found at all: its compiled file alone
+        would mix compiled modules with sources."""
         if fullname not in self.names:
             return None
         leaf = fullname.rpartition(".")[2] + ".py"
@@ -64,7 +73,10 @@ class SourcesFirst(importlib.abc.MetaPathFinder):
             source = Path(folder) / leaf
             if source.is_file():
                 return importlib.util.spec_from_file_location(fullname, source)
-        return None
+        raise ModuleNotFoundError(
+            f"no source for {fullname}, which is set aside with the other compiled modules",
+            name=fullname,
+        )
 
 
 def read_manifest(manifest: Path = MANIFEST) -> dict[str, str]:
@@ -96,6 +108,19 @@ def edited(manifest: Mapping[str, str], root: Path) -> list[str]:
     return changed
 
 
+def uncompiled(manifest: Mapping[str, str], root: Path) -> list[str]:
+    """The listed modules with no compiled file for this Python beside their source (removed,
+    or built for another Python version from the same checkout)."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    missing = []
+    for name in sorted(manifest):
+        source = source_of(name, root)
+        stem = source.with_suffix("")
+        if not any(stem.with_name(stem.name + suffix).is_file() for suffix in suffixes):
+            missing.append(name)
+    return missing
+
+
 def install(
     manifest: Path = MANIFEST,
     environ: Mapping[str, str] = os.environ,
@@ -106,21 +131,30 @@ def install(
     if not compiled:
         return Status((), "not compiled at install")
     names = tuple(sorted(compiled))
+    finders = sys.meta_path if meta_path is None else meta_path
+    if not any(compiled.values()):  # built from source: a compiled file left is not used
+        finders.insert(0, SourcesFirst(names))
+        return Status((), "not compiled at install")
     if environ.get(PURE_VARIABLE) == "1":
         reason = f"{PURE_VARIABLE}=1"
     else:
-        changed = edited(compiled, manifest.parent.parent)
-        if not changed:
+        root = manifest.parent.parent
+        changed, missing = edited(compiled, root), uncompiled(compiled, root)
+        if not changed and not missing:
             return Status(names)
-        first = source_of(changed[0], Path()).as_posix()
-        more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
-        reason = f"{first}{more} changed since compiled"
-        print(
-            f"seastack: {reason}, so the engines run from source (slower) until"
-            " `pip install -e .` compiles them again",
-            file=sys.stderr,
-        )
-    finders = sys.meta_path if meta_path is None else meta_path
+        first = source_of((changed or missing)[0], Path()).as_posix()
+        count = len(changed or missing)
+        more = f" and {count - 1} more" if count > 1 else ""
+        what = "changed or gone since compiled" if changed else "not compiled for this Python"
+        reason = f"{first}{more} {what}"
+        if environ.get(TOLD_VARIABLE) != reason:  # once, not again in each worker process
+            print(
+                f"seastack: {reason}, so the engines run from source (slower) until they"
+                " are compiled again (`pip install -e .` in a checkout)",
+                file=sys.stderr,
+            )
+            if environ is os.environ:
+                os.environ[TOLD_VARIABLE] = reason
     finders.insert(0, SourcesFirst(names))
     return Status((), reason)
 

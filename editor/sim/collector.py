@@ -7,7 +7,8 @@ kept results piled up, passed over the whole heap (the design, the content) agai
 again: about half of this process's work in a batch on two local workers, which on a
 two-core machine is taken from the workers. While a batch streams, the youngest
 generation's threshold is raised (:data:`BATCH_THRESHOLD`); it is put back when the last
-batch streaming in the process ends.
+batch streaming in the process ends (a batch abandoned unfinished ends when its iterator
+is closed or collected).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from contextlib import contextmanager
 #: New objects between two collections of the youngest generation while a batch streams.
 BATCH_THRESHOLD = 20_000
 
-_lock = threading.Lock()
+# re-entrant: a collection started inside the lock may end an abandoned batch's generator,
+# whose exit takes the lock again on the same thread
+_lock = threading.RLock()
 _streaming = 0
 _saved: tuple[int, int, int] | None = None
 

@@ -1,10 +1,11 @@
 """The local process pool: worker processes on this machine, each fed through its own pipe.
 
 A worker receives JSON jobs (its first job for a design carries the design's texts, later
-ones only its digest), plays their matches in order and sends each match's record back as
-it ends. The pool knows which games every worker holds, so when a worker's process dies its
-unreturned games are handed to the others and a fresh process takes its place; the game it
-was playing counts a loss (see :data:`~editor.sim.executors.LOSSES_PER_GAME`).
+ones only its digest), plays their matches in order and sends their records back as they
+end, several fast games' in one message (:data:`SEND_EVERY`). The pool knows which games
+every worker holds, so when a worker's process dies its unreturned games are handed to the
+others, one game a job, and a fresh process takes its place; the games it may have been
+playing count a loss each (see :data:`~editor.sim.executors.LOSSES_PER_GAME`).
 
 Messages on a pipe: to a worker ``("setup", digest, pickled set-up)`` (only for a set-up
 given as Python objects), ``("job", number, JSON text)``, ``("cancel",)`` and ``("stop",)``;
@@ -49,11 +50,12 @@ WATCHDOG_PERIOD = 0.5
 #: Jobs a worker holds at once: one it plays and one waiting, so it never idles.
 JOBS_PER_WORKER = 2
 #: The most matches a job holds. A job's records come back together when it ends, or
-#: every :data:`SEND_EVERY` seconds when its games are slow.
+#: about every :data:`SEND_EVERY` seconds when its games are slow.
 LARGEST_RANGE = 16
-#: The longest a worker holds records it has played (seconds): often enough for a progress
-#: bar, and each message carries many fast games (at a thousand games a second, a message
-#: and its reading cost the batch's process about a fifth of a game each).
+#: Seconds after which a worker sends the records it holds once the game it plays ends:
+#: often enough for a progress bar, and each message carries many fast games (at a
+#: thousand games a second, a message and its reading cost the batch's process about a
+#: fifth of a game each).
 SEND_EVERY = 0.05
 #: Seconds a worker has to end after it is asked to stop, before it is ended outright.
 STOP_TIMEOUT = 5.0
@@ -129,8 +131,9 @@ def _receive_setup(conn: Connection, digest: str, payload: bytes) -> None:
 def _run(conn: Connection, number: int, text: str, inbox: deque[tuple[Any, ...]]) -> bool:
     """Play one job, sending its records as they end; False when told to stop meanwhile.
 
-    Records go in one message at the job's end, or as soon as :data:`SEND_EVERY` seconds
-    have passed since the last message (a slow game's records still come one by one).
+    Records go in one message at the job's end, or after the first game that ends
+    :data:`SEND_EVERY` seconds or more after the last message: a record waits at most that
+    long plus one game, and a slow game's records come one by one.
     Between two matches the pipe is read (:func:`_interrupted`): a cancel drops this job
     and those waiting, a stop ends the worker; the records played are sent first.
     """
@@ -432,17 +435,17 @@ class _Play:
             raise RunnerError("the batch's worker processes were ended")
         spans = [(job.next, job.stop) for job in worker.jobs if job.next < job.stop]
         if spans:
+            # the game it was playing is one of the first job's missing games (a worker
+            # holds the records of a job's fast games, SEND_EVERY, so those of games played
+            # before the fatal one die with it): each is suspected once; they are handed out
+            # again one game a job, so that a game that ends a worker again is the one
+            # missing, and one that does so LOSSES_PER_GAME times in all is what kills them
             first, stop = spans[0]
-            # the game it was playing is known only when one game of its job was missing:
-            # a worker holds the records of a job's fast games (SEND_EVERY), so those of
-            # games played before the fatal one die with it
-            if stop - first == 1:
-                self.losses[first] += 1
-                if self.losses[first] >= LOSSES_PER_GAME:  # this game is what kills them
-                    yield lost_game(self.setup.plan, first, self.losses[first], reason)
-                    spans[0] = (first + 1, stop)
-            # handed out again one game a job, so that a game that ends a worker again is
-            # the one missing
+            for game in range(first, stop):
+                self.losses[game] += 1
+            if stop - first == 1 and self.losses[first] >= LOSSES_PER_GAME:
+                yield lost_game(self.setup.plan, first, self.losses[first], reason)
+                spans[0] = (first + 1, stop)
             self.again.extendleft(
                 reversed([(i, i + 1) for start, stop in spans for i in range(start, stop)])
             )

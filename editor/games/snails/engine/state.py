@@ -651,7 +651,12 @@ MUTATORS = {
     cards: ("draw", "discard_from_hand", "search_discard"),
 }
 
-if isinstance(_numbers, FunctionType):
+
+def _compiled_probe() -> None:
+    """Nothing: a plain function is a FunctionType only when run from source."""
+
+
+if isinstance(_compiled_probe, FunctionType):
     # Run from its source (not compiled, see editor/accelerated.py): the class takes the
     # module functions themselves as its methods, one Python call less for each. Compiled,
     # a class cannot hold a function as a method, and its methods call them, in C.
