@@ -138,6 +138,7 @@ def _run(conn: Connection, number: int, text: str, inbox: deque[tuple[Any, ...]]
     and those waiting, a stop ends the worker; the records played are sent first.
     """
     interrupted = None
+    error = None
     records: list[str] = []
     sent = time.monotonic()
     try:
@@ -151,12 +152,11 @@ def _run(conn: Connection, number: int, text: str, inbox: deque[tuple[Any, ...]]
             if interrupted is not None:
                 break
     except Exception as exc:  # the job itself (a match's errors are its own result)
-        if records:
-            conn.send(("result", number, records))
-            records = []
-        conn.send(("error", number, str(exc) or describe_error(exc)))
+        error = str(exc) or describe_error(exc)
     if records:
         conn.send(("result", number, records))
+    if error is not None:
+        conn.send(("error", number, error))
     conn.send(("done", number))
     return interrupted != "stop"
 

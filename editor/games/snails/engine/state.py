@@ -2,7 +2,7 @@
 
 The mutators the rules use live in modules with one job each (dice, health, movement,
 terrain, triggers, cards, victory) as functions of the state; the class's methods of the
-same names call them (compiled) or are them (run from source: see :data:`MUTATORS`), so
+same names call them (compiled) or are them (run from source: see :data:`MUTATOR_MODULES`), so
 ``st.deal(...)`` costs what a method defined here would.
 """
 
@@ -618,38 +618,9 @@ _MUTABLE = (
     "actor_snail",
 )
 
-#: The mutators the methods above call, by module (each method has the function's name).
-MUTATORS = {
-    dice: ("force_dice", "forced_dice", "clear_forced_dice", "roll"),
-    health: ("deal", "heal", "kill", "set_shell"),
-    victory: ("check_end", "finish"),
-    movement: (
-        "begin_action",
-        "has_moved",
-        "relocate",
-        "place_at_setup",
-        "pushable",
-        "can_enter",
-        "enter",
-        "enter_room",
-        "arrived",
-        "push",
-        "place",
-        "move_toward",
-    ),
-    triggers: ("enter_abilities", "player_triggers", "snail_triggers", "use_ability"),
-    terrain: (
-        "set_top",
-        "destroy",
-        "destroy_now",
-        "damage_terrain",
-        "damage_terrain_now",
-        "aftermath",
-        "add_token",
-        "move_contamination",
-    ),
-    cards: ("draw", "discard_from_hand", "search_discard"),
-}
+#: The modules whose functions the mutator methods above call (each method has its
+#: function's name).
+MUTATOR_MODULES = (dice, health, victory, movement, triggers, terrain, cards)
 
 
 def _compiled_probe() -> None:
@@ -660,8 +631,10 @@ if isinstance(_compiled_probe, FunctionType):
     # Run from its source (not compiled, see editor/accelerated.py): the class takes the
     # module functions themselves as its methods, one Python call less for each. Compiled,
     # a class cannot hold a function as a method, and its methods call them, in C.
-    for _module, _names in MUTATORS.items():
-        for _name in _names:
-            setattr(State, _name, getattr(_module, _name))
+    for _name in list(vars(State)):
+        for _module in MUTATOR_MODULES:
+            _function = getattr(_module, _name, None)
+            if isinstance(_function, FunctionType) and _function.__module__ == _module.__name__:
+                setattr(State, _name, _function)
 
 __all__ = ["MILESTONES", "GameOver", "State"]
