@@ -1,14 +1,14 @@
 """How the simulator scales: games per second with 1 and 2 local worker processes and on a
 2-worker local Dask cluster, side by side in one run. Run on demand, never in the suite.
 
-    .venv/bin/python benchmarks/bench_scaling.py [--games 2000] [--repeat 3] [--bots random]
+    .venv/bin/python benchmarks/bench_scaling.py [--games 1000] [--repeat 15] [--bots random]
 
 Each backend plays the same batch (complete 4-player games on the bundled Crustacean
 layout with both modules, factions drawn per game) through ``seastack simulate``'s own path:
 the design sent to the workers as a JSON job, rebuilt there once, results streamed back as
 JSON records. A warm-up batch first starts the workers and rebuilds the design, so that the
-figures are the steady rate, not the start-up. The backends take turns, ``--repeat`` times,
-and each one's best turn is shown.
+figures are the steady rate, not the start-up. The backends take turns, ``--repeat`` times
+(each turn starting with the next backend), and each one's best turn is shown.
 
 Two figures per backend, since the machine may be shared:
 
@@ -18,6 +18,15 @@ Two figures per backend, since the machine may be shared:
   ``time.process_time`` in each Dask worker): what the backend would give with a free core
   per worker, so the speed-up from it shows the cost of splitting the work, whatever else
   runs on the machine.
+
+The speed of a shared machine swings by a factor of two from one second to the next (the
+same batch of 250 games, played again and again in one process, ran at 350 to 730 games/s),
+so one backend's best turn and another's may come from moments of different speeds. Each
+backend's games per second over all its turns (``all turns``: its games over its wall time)
+is shown too: with many short turns in alternation, every backend meets the machine's
+swings alike, so its speed-up is the steadier figure. The batch's own process's CPU time per
+game (``own``, the median turn's) is the last column: on two cores it is taken from the two
+workers.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +52,9 @@ from editor.sim.executors.jobs import Content, content_of
 from editor.sim.executors.local import LocalPool
 from editor.sim.runner import Batch, BatchPlan
 
+#: Seconds to wait after a Dask cluster is closed, before the next backend's turn.
+SETTLE = 2.0
+
 
 @dataclass
 class Figures:
@@ -54,6 +67,8 @@ class Figures:
     total: float
     games: int
     failed: int
+    #: CPU seconds of the batch's own process.
+    parent: float = 0.0
 
 
 def _proc_cpu(pid: int) -> float:
@@ -86,23 +101,36 @@ def _measure(
     warm = BatchPlan(**{**_fields(plan), "games": 4 * executor.workers, "seed": plan.seed + 1})
     list(Batch(engine, prepared, warm, executor=executor, content=content))
     before = cpu()
-    start = time.perf_counter()
+    start, own = time.perf_counter(), time.process_time()
     batch = Batch(engine, prepared, plan, executor=executor, content=content)
     results = list(batch)
-    wall = time.perf_counter() - start
+    wall, own = time.perf_counter() - start, time.process_time() - own
     after = cpu()
     spent = [after[key] - before.get(key, 0.0) for key in after]
     failed = sum(not r.ok for r in results)
-    return Figures(name, executor.workers, wall, max(spent), sum(spent), len(results), failed)
+    return Figures(name, executor.workers, wall, max(spent), sum(spent), len(results), failed, own)
 
 
 def _best(turns: list[Figures]) -> Figures:
     """The fastest wall time and, apart, the least CPU time of the busiest worker."""
     fast = min(turns, key=lambda run: run.wall)
     lean = min(turns, key=lambda run: run.busiest)
+    own = statistics.median(run.parent for run in turns)
     return Figures(
-        fast.backend, fast.workers, fast.wall, lean.busiest, lean.total, fast.games, fast.failed
+        fast.backend,
+        fast.workers,
+        fast.wall,
+        lean.busiest,
+        lean.total,
+        fast.games,
+        fast.failed,
+        own,
     )
+
+
+def _overall(turns: list[Figures]) -> float:
+    """Games per wall-clock second over all of a backend's turns."""
+    return sum(run.games for run in turns) / sum(run.wall for run in turns)
 
 
 def _fields(plan: BatchPlan) -> dict[str, Any]:
@@ -112,13 +140,13 @@ def _fields(plan: BatchPlan) -> dict[str, Any]:
 def main() -> None:
     """Play the batch on each backend and print the figures side by side."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=1000, help="games a turn")
     parser.add_argument("--layout", default="crustacean.layout.yaml")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--modules", default="specialists,wind")
     parser.add_argument("--bots", default="random", help="one bot for every seat")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="turns; the best of each is shown")
+    parser.add_argument("--repeat", type=int, default=15, help="turns of each backend")
     parser.add_argument("--context", default=None, help="local start method (default fork)")
     args = parser.parse_args()
 
@@ -141,21 +169,35 @@ def main() -> None:
     )
 
     local_1, local_2 = LocalPool(1, context=args.context), LocalPool(2, context=args.context)
-    dask = DaskExecutor.start_local(2)
-    backends: list[tuple[str, Executor, Callable[[], dict[Any, float]]]] = [
-        ("local pool, 1 worker", local_1, _local_cpu(local_1)),
-        ("local pool, 2 workers", local_2, _local_cpu(local_2)),
-        ("Dask, local cluster of 2", dask, _dask_cpu(dask)),
+    # The local pools idle between their turns at no cost (their workers wait on a pipe).
+    # A Dask cluster does not: its scheduler, in this process, and its workers' heartbeats
+    # take about a tenth of a core, from the local pools' batches too. So the cluster is
+    # started for each of its turns and closed after it.
+    backends: list[tuple[str, Callable[[], Executor], Callable[[Any], Callable[[], Any]]]] = [
+        ("local pool, 1 worker", lambda: local_1, _local_cpu),
+        ("local pool, 2 workers", lambda: local_2, _local_cpu),
+        ("Dask, local cluster of 2", lambda: DaskExecutor.start_local(2), _dask_cpu),
     ]
     turns: dict[str, list[Figures]] = {name: [] for name, _, _ in backends}
     try:
-        # in turns, so that the load of a shared machine weighs on every backend alike
-        for _ in range(args.repeat):
-            for name, executor, cpu in backends:
-                turns[name].append(_measure(name, executor, cpu, engine, prepared, content, plan))
+        # in turns, so that the load of a shared machine weighs on every backend alike; each
+        # turn starts with the next backend, so that none always follows the same one
+        for turn in range(args.repeat):
+            shift = turn % len(backends)
+            for name, open_executor, cpu in backends[shift:] + backends[:shift]:
+                executor = open_executor()
+                try:
+                    figures = _measure(
+                        name, executor, cpu(executor), engine, prepared, content, plan
+                    )
+                finally:
+                    if executor not in (local_1, local_2):
+                        executor.close()
+                        time.sleep(SETTLE)  # the cluster's processes end
+                turns[name].append(figures)
     finally:
-        for _, executor, _ in backends:
-            executor.close()
+        local_1.close()
+        local_2.close()
     runs = [_best(turns[name]) for name, _, _ in backends]
 
     try:
@@ -166,23 +208,27 @@ def main() -> None:
     print(f"{cpu_name()} ({cores} cores), {platform.system()}, Python {platform.python_version()}")
     print(f"load average at the end: {load}")
     print(
-        f"{args.games} games a backend, best of {args.repeat} turns: {layout.id},"
+        f"{args.games} games a turn, {args.repeat} turns a backend: {layout.id},"
         f" {args.players} players, modules {sorted(plan.modules)}, {args.bots} bots"
     )
     base = runs[0]
+    base_overall = _overall(turns[base.backend])
     header = (
-        f"{'backend':<26} {'wall s':>7} {'games/s':>8} {'x':>6}"
-        f" {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6}"
+        f"{'backend':<26} {'best s':>7} {'games/s':>8} {'x':>6} {'all turns':>10} {'x':>6}"
+        f" {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6} {'own us/game':>12}"
     )
     print(header)
     for run in runs:
         rate = run.games / run.wall
+        overall = _overall(turns[run.backend])
         cpu_rate = run.games / run.busiest if run.busiest else float("nan")
         base_cpu = base.games / base.busiest if base.busiest else float("nan")
         speed_up = rate / (base.games / base.wall)
         print(
             f"{run.backend:<26} {run.wall:>7.2f} {rate:>8.0f} {speed_up:>5.2f}x"
+            f" {overall:>10.0f} {overall / base_overall:>5.2f}x"
             f" {run.busiest:>21.2f} {cpu_rate:>12.0f} {cpu_rate / base_cpu:>5.2f}x"
+            f" {run.parent / run.games * 1e6:>12.0f}"
             f"  (all workers {run.total:.2f} cpu-s)"
             + (f"  ({run.failed} failed)" if run.failed else "")
         )

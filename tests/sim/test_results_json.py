@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -186,6 +187,8 @@ def test_an_engine_of_plain_choices_needs_no_codec_of_its_own() -> None:
         {"index": 1, "seed": True},
         {"index": 1, "seed": 2, "factions": "pirates"},
         {"index": 1, "seed": 2, "winners": [0.5]},
+        {"index": 1, "seed": 2, "winners": [0, True]},
+        {"index": 1, "seed": 2, "factions": ["pirates", 1]},
         {"index": 1, "seed": 2, "reason": 3},
         {"index": 1, "seed": 2, "error": 3},
         {"index": 1, "seed": 2, "metrics": []},
@@ -200,6 +203,15 @@ def test_a_malformed_record_is_refused_with_a_value_error(record: Any) -> None:
     engine = snails_engine()
     with pytest.raises(ValueError, match="record"):
         GameResult.from_json(record, engine.choice_from_json)
+
+
+def test_a_record_read_from_other_mappings_and_tuples_is_the_same_result() -> None:
+    record = {"index": 1, "seed": 2, "factions": ["a", "b"], "winners": [1], "rounds": 3}
+    record.update({"steps": 9, "metrics": {}})
+    plain = GameResult.from_json(record)
+    assert plain.factions == ("a", "b") and plain.winners == (1,)
+    other = MappingProxyType({**record, "factions": ("a", "b"), "metrics": MappingProxyType({})})
+    assert GameResult.from_json(other) == plain
 
 
 def test_plain_choices_round_trip_and_others_are_refused() -> None:

@@ -78,7 +78,7 @@ def _worker_named(address: str) -> str:
     return f"the Dask worker at {address}" if address else "a Dask worker"
 
 
-def play_on_worker(text: str, content: str, topic: str, token: str) -> list[str]:
+def play_on_worker(text: str, content: str, topic: str, token: str) -> list[bytes]:
     """A Dask task: announce its start (for counting reruns), play the job, return its
     records. ``content`` is the job's design texts as JSON, read only by a worker that
     does not hold that design yet. A job the worker cannot play raises (the batch fails
@@ -277,7 +277,7 @@ class _DaskPlay:
         key = str(future.key)
         start, stop = self.spans.pop(key)
         try:
-            records: list[str] = future.result()
+            records: list[bytes] = future.result()
         except killed:
             yield from self._killed(key, start, stop)
             return

@@ -9,7 +9,7 @@ playing count a loss each (see :data:`~editor.sim.executors.LOSSES_PER_GAME`).
 
 Messages on a pipe: to a worker ``("setup", digest, pickled set-up)`` (only for a set-up
 given as Python objects), ``("job", number, JSON text)``, ``("cancel",)`` and ``("stop",)``;
-from it ``("result", number, [JSON text, ...])`` (the job's records played since the last
+from it ``("result", number, [JSON record, ...])`` (the job's records played since the last
 one), ``("done", number)`` and ``("error", number, message)``. No worker outlives the
 process that started it.
 """
@@ -139,7 +139,7 @@ def _run(conn: Connection, number: int, text: str, inbox: deque[tuple[Any, ...]]
     """
     interrupted = None
     error = None
-    records: list[str] = []
+    records: list[bytes] = []
     sent = time.monotonic()
     try:
         for record in play_job(json.loads(text)):

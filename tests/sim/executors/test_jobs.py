@@ -30,6 +30,7 @@ from editor.sim.executors.jobs import (
     play_job,
     rebuild,
 )
+from editor.sim.play import RunnerError
 from editor.sim.runner import BatchPlan, GameResult, run_batch
 from editor.sim.summary import game_metrics
 
@@ -267,3 +268,67 @@ def test_a_rebuild_sweeps_what_killed_workers_left_and_nothing_else(tmp_path: Pa
         shutil.rmtree(left, ignore_errors=True)
         mine.rmdir()
         link.unlink()
+
+
+class _Encoder:
+    """The two engine hooks a record needs: choices as lists, refused when negative."""
+
+    def choice_to_json(self, choice: Any) -> Any:
+        if isinstance(choice, int) and choice < 0:
+            raise ValueError("no negative choices")
+        return [choice]
+
+    def choice_from_json(self, data: Any) -> Any:
+        return data[0]
+
+
+def _record(**fields: Any) -> GameResult:
+    base: dict[str, Any] = {"index": 3, "seed": 2**64 - 1, "factions": ("a", "b")}
+    return GameResult(**{**base, **fields})
+
+
+def test_a_record_reads_back_as_the_result_it_was() -> None:
+    engine: Any = _Encoder()
+    metrics = {"plays": {"shell": 2}, "rounds": [1, 0, 3], "share": 0.25, "none": None}
+    result = _record(winners=(1,), reason="rounds", rounds=6, steps=90, metrics=metrics)
+    assert jobs.read_result(jobs.result_text(result, engine), engine) == result
+    failed = _record(error="KeyError: 'x'", choices=(4, 5))
+    back = jobs.read_result(jobs.result_text(failed, engine), engine)
+    assert back == failed and back.choices == (4, 5)
+
+
+@pytest.mark.parametrize(
+    ("metrics", "named"),
+    [
+        ({"cards": {"shell", "dig"}}, "not JSON serializable: set"),
+        ({"big": 2**64}, "64-bit"),
+        ({"by seat": {1: 2}}, "str"),
+    ],
+)
+def test_measures_that_are_not_strict_json_make_a_failed_game(
+    metrics: dict[str, Any], named: str
+) -> None:
+    engine: Any = _Encoder()
+    back = jobs.read_result(jobs.result_text(_record(metrics=metrics), engine), engine)
+    assert not back.ok and back.metrics == {}
+    assert back.error is not None and "measures are not JSON" in back.error
+    assert named in back.error
+    assert back.seed == 2**64 - 1 and back.factions == ("a", "b")
+
+
+def test_a_non_finite_measure_is_written_as_null_and_choices_refused_are_said() -> None:
+    engine: Any = _Encoder()
+    back = jobs.read_result(jobs.result_text(_record(metrics={"x": float("nan")}), engine), engine)
+    assert back.ok and back.metrics == {"x": None}
+    refused = _record(error="ValueError: bad", choices=(-1,))
+    back = jobs.read_result(jobs.result_text(refused, engine), engine)
+    assert back.error is not None and "its choices are not the engine's JSON" in back.error
+    assert back.choices == ()
+
+
+def test_a_record_that_is_not_one_is_refused_clearly() -> None:
+    engine: Any = _Encoder()
+    with pytest.raises(RunnerError, match="a worker sent a result that is not one"):
+        jobs.read_result(b'{"index": 1, "seed": NaN}', engine)
+    with pytest.raises(RunnerError, match="a worker sent a result that is not one"):
+        jobs.read_result(b'{"seed": 1}', engine)
