@@ -200,7 +200,11 @@ class Metrics(Protocol):
     def measure(
         self, events: Sequence[tuple[Any, ...]], outcome: Outcome, spec: MatchSpec
     ) -> Mapping[str, Any]:
-        """A few JSON-ready numbers about one finished match (run in the worker)."""
+        """A few JSON-ready numbers about one finished match (run in the worker).
+
+        Strict JSON: string keys, integers within 64 bits, lists, strings, finite numbers
+        (a match whose measures are otherwise is a failed one; a NaN reads back as None).
+        """
 
     def summarize(self, games: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
         """Sections over all finished matches."""

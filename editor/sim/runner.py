@@ -74,6 +74,10 @@ __all__ = [
 ]
 
 
+#: Near a batch's end, a range holds at most 1/(TAPER x workers) of the games left.
+TAPER = 4
+
+
 class Batch:
     """A batch of matches being played; iterate it for results as they finish.
 
@@ -121,6 +125,8 @@ class Batch:
         # Small chunks stream results and cancel quickly; bigger ones spare the backend.
         largest = executor.largest_range if executor is not None else LARGEST_RANGE
         self.chunk = chunk or max(1, min(largest, plan.games // (self.jobs * 8) or 1))
+        #: Whether ranges shrink near the batch's end (chunks chosen here, several workers).
+        self.taper = chunk is None and self.jobs > 1
         #: The multiprocessing start method (``spawn``, ``fork``...; None: the platform's).
         self.context = context
         self.processes = processes
@@ -165,14 +171,19 @@ class Batch:
             yield player.run(index)
 
     def ranges(self) -> Iterator[tuple[int, int]]:
-        """Index ranges to hand out: ``chunk`` at a time, or growing from one with ``ramp``;
-        none once the batch is cancelled."""
+        """Index ranges to hand out: ``chunk`` at a time, or growing from one with ``ramp``,
+        and shrinking near the end (:attr:`taper`); none once the batch is cancelled."""
         games = self.plan.games
         size = 1 if self.ramp else self.chunk
         handed = 0
         start = 0
         while start < games and not self._cancelled.is_set():
             stop = min(start + size, games)
+            if self.taper:
+                # a worker holds a few ranges at once, so the last ones handed out decide
+                # how long the others wait for it at the end: a range is at most a share of
+                # what is left, and the last ones are single games
+                stop = min(stop, start + -(-(games - start) // (TAPER * self.jobs)))
             yield start, stop
             start = stop
             handed += 1

@@ -19,6 +19,7 @@ from editor.core.resources import layouts_dir
 from editor.core.workspace import open_layout
 from editor.games.snails.engine import ENGINE, SnailsEngine
 from editor.sim.runner import (
+    TAPER,
     Batch,
     BatchPlan,
     bot_rng,
@@ -132,6 +133,26 @@ def test_ramped_chunks_start_with_single_matches_and_change_no_result(prepared: 
     ramped = sorted(batch, key=lambda r: r.index)
     plain = run_batch(ENGINE, prepared, plan(40))
     assert [r.to_json() for r in ramped] == [r.to_json() for r in plain]
+
+
+def test_ranges_shrink_near_the_end_so_that_workers_end_together(prepared: Any) -> None:
+    batch = Batch(ENGINE, prepared, plan(400), jobs=2, context="fork")
+    sizes = [stop - start for start, stop in batch.ranges()]
+    assert sizes[0] == batch.chunk > 1 and sum(sizes) == 400
+    # never more than a share of what is left: the last ranges are single games
+    left = 400
+    for size in sizes:
+        assert size <= max(1, -(-left // (TAPER * 2)))
+        left -= size
+    assert sizes[-4:] == [1, 1, 1, 1] and sizes == sorted(sizes, reverse=True)
+    # a chunk asked for is kept to the end, and one worker's ranges never shrink
+    assert {b - a for a, b in Batch(ENGINE, prepared, plan(40), jobs=2, chunk=8).ranges()} == {8}
+    alone = Batch(ENGINE, prepared, plan(400), processes=True)
+    assert {b - a for a, b in alone.ranges()} == {alone.chunk}
+    tapered = sorted(batch, key=lambda r: r.index)
+    assert [r.to_json() for r in tapered] == [
+        r.to_json() for r in run_batch(ENGINE, prepared, plan(400))
+    ]
 
 
 SCRIPT = """
