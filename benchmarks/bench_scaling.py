@@ -1,7 +1,7 @@
 """How the simulator scales: games per second with 1 and 2 local worker processes and on a
 2-worker local Dask cluster, side by side in one run. Run on demand, never in the suite.
 
-    .venv/bin/python benchmarks/bench_scaling.py [--games 1000] [--repeat 15] [--bots random]
+    .venv/bin/python benchmarks/bench_scaling.py [--games 1000] [--repeat 15] [--ceiling]
 
 Each backend plays the same batch (complete 4-player games on the bundled Crustacean
 layout with both modules, factions drawn per game) through ``seastack simulate``'s own path:
@@ -19,6 +19,10 @@ Two figures per backend, since the machine may be shared:
   per worker, so the speed-up from it shows the cost of splitting the work, whatever else
   runs on the machine.
 
+``--ceiling`` adds the machine's own ceiling: one and two lone processes, forked from this
+one, each playing its share of the batch (half of it for two, with seeds of their own) in
+itself, with no pool, pipe or record, as the other backends' turns do.
+
 The speed of a shared machine swings by a factor of two from one second to the next (the
 same batch of 250 games, played again and again in one process, ran at 350 to 730 games/s),
 so one backend's best turn and another's may come from moments of different speeds. Each
@@ -32,6 +36,7 @@ workers.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import platform
 import statistics
@@ -50,7 +55,7 @@ from editor.sim.executors import Executor
 from editor.sim.executors.dask import DaskExecutor
 from editor.sim.executors.jobs import Content, content_of
 from editor.sim.executors.local import LocalPool
-from editor.sim.runner import Batch, BatchPlan
+from editor.sim.runner import Batch, BatchPlan, run_batch
 
 #: Seconds to wait after a Dask cluster is closed, before the next backend's turn.
 SETTLE = 2.0
@@ -128,6 +133,41 @@ def _best(turns: list[Figures]) -> Figures:
     )
 
 
+def _alone(
+    name: str, processes: int, engine: Any, prepared: Any, plan: BatchPlan
+) -> Callable[[], Figures]:
+    """A turn of ``processes`` forked processes, each playing its share of the batch in
+    itself, with no pool, pipe or record: the machine's own ceiling for the split."""
+
+    def play(start: Any, done: Any, share: BatchPlan) -> None:
+        start.wait()
+        begun = time.process_time()
+        run_batch(engine, prepared, share)
+        done.put(time.process_time() - begun)
+
+    def turn() -> Figures:
+        context = multiprocessing.get_context("fork")
+        start, done = context.Event(), context.Queue()
+        shares = [
+            BatchPlan(**{**_fields(plan), "games": plan.games // processes, "seed": plan.seed + i})
+            for i in range(processes)
+        ]
+        children = [context.Process(target=play, args=(start, done, s)) for s in shares]
+        for child in children:
+            child.start()
+        time.sleep(0.5)  # every child is up and waiting
+        begun = time.perf_counter()
+        start.set()
+        spent = [done.get() for _ in children]
+        wall = time.perf_counter() - begun
+        for child in children:
+            child.join()
+        games = sum(share.games for share in shares)
+        return Figures(name, processes, wall, max(spent), sum(spent), games, 0)
+
+    return turn
+
+
 def _overall(turns: list[Figures]) -> float:
     """Games per wall-clock second over all of a backend's turns."""
     return sum(run.games for run in turns) / sum(run.wall for run in turns)
@@ -148,6 +188,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=15, help="turns of each backend")
     parser.add_argument("--context", default=None, help="local start method (default fork)")
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also time 1 and 2 lone processes playing the batch in themselves (Linux)",
+    )
     args = parser.parse_args()
 
     ws, layout = open_layout(layouts_dir() / args.layout)
@@ -178,13 +223,26 @@ def main() -> None:
         ("local pool, 2 workers", lambda: local_2, _local_cpu),
         ("Dask, local cluster of 2", lambda: DaskExecutor.start_local(2), _dask_cpu),
     ]
-    turns: dict[str, list[Figures]] = {name: [] for name, _, _ in backends}
+    lone = (
+        [
+            ("alone, 1 process", _alone("alone, 1 process", 1, engine, prepared, plan)),
+            ("alone, 2 processes", _alone("alone, 2 processes", 2, engine, prepared, plan)),
+        ]
+        if args.ceiling
+        else []
+    )
+    names = [name for name, _, _ in backends] + [name for name, _ in lone]
+    turns: dict[str, list[Figures]] = {name: [] for name in names}
     try:
         # in turns, so that the load of a shared machine weighs on every backend alike; each
         # turn starts with the next backend, so that none always follows the same one
         for turn in range(args.repeat):
-            shift = turn % len(backends)
-            for name, open_executor, cpu in backends[shift:] + backends[:shift]:
+            shift = turn % len(names)
+            for name in names[shift:] + names[:shift]:
+                if name in dict(lone):
+                    turns[name].append(dict(lone)[name]())
+                    continue
+                _, open_executor, cpu = next(b for b in backends if b[0] == name)
                 executor = open_executor()
                 try:
                     figures = _measure(
@@ -198,7 +256,7 @@ def main() -> None:
     finally:
         local_1.close()
         local_2.close()
-    runs = [_best(turns[name]) for name, _, _ in backends]
+    runs = [_best(turns[name]) for name in names]
 
     try:
         cores = len(os.sched_getaffinity(0))
@@ -211,24 +269,25 @@ def main() -> None:
         f"{args.games} games a turn, {args.repeat} turns a backend: {layout.id},"
         f" {args.players} players, modules {sorted(plan.modules)}, {args.bots} bots"
     )
-    base = runs[0]
-    base_overall = _overall(turns[base.backend])
     header = (
         f"{'backend':<26} {'best s':>7} {'games/s':>8} {'x':>6} {'all turns':>10} {'x':>6}"
         f" {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6} {'own us/game':>12}"
     )
     print(header)
     for run in runs:
+        # the lone processes against the lone process, the backends against one local worker
+        base = runs[len(backends)] if run.backend.startswith("alone") else runs[0]
         rate = run.games / run.wall
         overall = _overall(turns[run.backend])
         cpu_rate = run.games / run.busiest if run.busiest else float("nan")
         base_cpu = base.games / base.busiest if base.busiest else float("nan")
         speed_up = rate / (base.games / base.wall)
+        own = f"{run.parent / run.games * 1e6:.0f}" if run.parent else "-"
         print(
             f"{run.backend:<26} {run.wall:>7.2f} {rate:>8.0f} {speed_up:>5.2f}x"
-            f" {overall:>10.0f} {overall / base_overall:>5.2f}x"
+            f" {overall:>10.0f} {overall / _overall(turns[base.backend]):>5.2f}x"
             f" {run.busiest:>21.2f} {cpu_rate:>12.0f} {cpu_rate / base_cpu:>5.2f}x"
-            f" {run.parent / run.games * 1e6:>12.0f}"
+            f" {own:>12}"
             f"  (all workers {run.total:.2f} cpu-s)"
             + (f"  ({run.failed} failed)" if run.failed else "")
         )
