@@ -337,10 +337,10 @@ def play_job(job: Mapping[str, Any]) -> Iterator[bytes]:
     settle_worker_memory(plan.memory_limit)
     player = MatchPlayer(built.engine, built.prepared, plan, built.measure)
     for index in range(start, stop):
-        yield result_text(player.play(index), built.engine)
+        yield result_record(player.play(index), built.engine)
 
 
-def result_text(result: GameResult, engine: Engine) -> bytes:
+def result_record(result: GameResult, engine: Engine) -> bytes:
     """A result's record as JSON (UTF-8 bytes), its choices in the engine's JSON when it
     failed.
 
@@ -358,14 +358,36 @@ def result_text(result: GameResult, engine: Engine) -> bytes:
         data = {**result.to_json(), "error": note}
     try:
         return orjson.dumps(data)
-    except TypeError as exc:  # orjson.JSONEncodeError: a bug of the game's measures
-        failed = {**result.to_json(), "metrics": {}}
-        failed["error"] = f"TypeError: the game's measures are not JSON: {exc}"
-        return orjson.dumps(failed)
+    except TypeError as exc:  # orjson.JSONEncodeError
+        return orjson.dumps(_failed_record(result, exc))
+
+
+def _failed_record(result: GameResult, exc: TypeError) -> dict[str, Any]:
+    """The record of a result orjson cannot write: a failed game that says why, without
+    its measures or choices, its text made valid UTF-8 (an error message may hold lone
+    surrogates, which JSON text cannot)."""
+    try:
+        orjson.dumps(dict(result.metrics))
+        what = "record"
+    except TypeError:
+        what = "measures"  # a bug of the game's metrics
+    failed = {**result.to_json(), "metrics": {}}
+    failed["error"] = f"TypeError: the game's {what} are not JSON: {exc}"
+    if what == "record":
+        failed["error"] = f"TypeError: the match's record is not JSON: {exc} ({result.error})"
+    return {key: _valid_text(value) for key, value in failed.items()}
+
+
+def _valid_text(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, list):
+        return [_valid_text(item) for item in value]
+    return value
 
 
 def read_result(record: bytes | str, engine: Engine) -> GameResult:
-    """The result a :func:`result_text` record describes."""
+    """The result a :func:`result_record` describes."""
     try:
         return GameResult.from_json(orjson.loads(record), engine.choice_from_json)
     except ValueError as exc:  # orjson.JSONDecodeError is one too

@@ -291,9 +291,9 @@ def test_a_record_reads_back_as_the_result_it_was() -> None:
     engine: Any = _Encoder()
     metrics = {"plays": {"shell": 2}, "rounds": [1, 0, 3], "share": 0.25, "none": None}
     result = _record(winners=(1,), reason="rounds", rounds=6, steps=90, metrics=metrics)
-    assert jobs.read_result(jobs.result_text(result, engine), engine) == result
+    assert jobs.read_result(jobs.result_record(result, engine), engine) == result
     failed = _record(error="KeyError: 'x'", choices=(4, 5))
-    back = jobs.read_result(jobs.result_text(failed, engine), engine)
+    back = jobs.read_result(jobs.result_record(failed, engine), engine)
     assert back == failed and back.choices == (4, 5)
 
 
@@ -309,7 +309,7 @@ def test_measures_that_are_not_strict_json_make_a_failed_game(
     metrics: dict[str, Any], named: str
 ) -> None:
     engine: Any = _Encoder()
-    back = jobs.read_result(jobs.result_text(_record(metrics=metrics), engine), engine)
+    back = jobs.read_result(jobs.result_record(_record(metrics=metrics), engine), engine)
     assert not back.ok and back.metrics == {}
     assert back.error is not None and "measures are not JSON" in back.error
     assert named in back.error
@@ -318,12 +318,23 @@ def test_measures_that_are_not_strict_json_make_a_failed_game(
 
 def test_a_non_finite_measure_is_written_as_null_and_choices_refused_are_said() -> None:
     engine: Any = _Encoder()
-    back = jobs.read_result(jobs.result_text(_record(metrics={"x": float("nan")}), engine), engine)
+    back = jobs.read_result(
+        jobs.result_record(_record(metrics={"x": float("nan")}), engine), engine
+    )
     assert back.ok and back.metrics == {"x": None}
     refused = _record(error="ValueError: bad", choices=(-1,))
-    back = jobs.read_result(jobs.result_text(refused, engine), engine)
+    back = jobs.read_result(jobs.result_record(refused, engine), engine)
     assert back.error is not None and "its choices are not the engine's JSON" in back.error
     assert back.choices == ()
+
+
+def test_text_that_is_not_valid_unicode_still_makes_a_record() -> None:
+    engine: Any = _Encoder()
+    lone = _record(error="OSError: no file '\udcff.yaml'", factions=("a\ud800", "b"))
+    back = jobs.read_result(jobs.result_record(lone, engine), engine)
+    assert not back.ok and back.error is not None
+    assert "the match's record is not JSON" in back.error and "\\udcff.yaml" in back.error
+    assert back.factions == ("a\\ud800", "b") and back.seed == 2**64 - 1
 
 
 def test_a_record_that_is_not_one_is_refused_clearly() -> None:
