@@ -133,9 +133,7 @@ def _best(turns: list[Figures]) -> Figures:
     )
 
 
-def _alone(
-    name: str, processes: int, engine: Any, prepared: Any, plan: BatchPlan
-) -> Callable[[], Figures]:
+def _alone(processes: int, engine: Any, prepared: Any, plan: BatchPlan) -> Callable[[str], Figures]:
     """A turn of ``processes`` forked processes, each playing its share of the batch in
     itself, with no pool, pipe or record: the machine's own ceiling for the split."""
 
@@ -145,7 +143,7 @@ def _alone(
         run_batch(engine, prepared, share)
         done.put(time.process_time() - begun)
 
-    def turn() -> Figures:
+    def turn(name: str) -> Figures:
         context = multiprocessing.get_context("fork")
         start, done = context.Event(), context.Queue()
         shares = [
@@ -214,24 +212,32 @@ def main() -> None:
     )
 
     local_1, local_2 = LocalPool(1, context=args.context), LocalPool(2, context=args.context)
+
     # The local pools idle between their turns at no cost (their workers wait on a pipe).
     # A Dask cluster does not: its scheduler, in this process, and its workers' heartbeats
     # take about a tenth of a core, from the local pools' batches too. So the cluster is
     # started for each of its turns and closed after it.
-    backends: list[tuple[str, Callable[[], Executor], Callable[[Any], Callable[[], Any]]]] = [
-        ("local pool, 1 worker", lambda: local_1, _local_cpu),
-        ("local pool, 2 workers", lambda: local_2, _local_cpu),
-        ("Dask, local cluster of 2", lambda: DaskExecutor.start_local(2), _dask_cpu),
-    ]
-    lone = (
-        [
-            ("alone, 1 process", _alone("alone, 1 process", 1, engine, prepared, plan)),
-            ("alone, 2 processes", _alone("alone, 2 processes", 2, engine, prepared, plan)),
-        ]
-        if args.ceiling
-        else []
-    )
-    names = [name for name, _, _ in backends] + [name for name, _ in lone]
+    def on(name: str, executor: Executor, cpu: Callable[[], dict[Any, float]]) -> Figures:
+        return _measure(name, executor, cpu, engine, prepared, content, plan)
+
+    def on_dask(name: str) -> Figures:
+        dask = DaskExecutor.start_local(2)
+        try:
+            return on(name, dask, _dask_cpu(dask))
+        finally:
+            dask.close()
+            time.sleep(SETTLE)  # the cluster's processes end
+
+    # each backend's turn, by name, in the order printed
+    backends: dict[str, Callable[[str], Figures]] = {
+        "local pool, 1 worker": lambda name: on(name, local_1, _local_cpu(local_1)),
+        "local pool, 2 workers": lambda name: on(name, local_2, _local_cpu(local_2)),
+        "Dask, local cluster of 2": on_dask,
+    }
+    if args.ceiling:
+        backends["alone, 1 process"] = _alone(1, engine, prepared, plan)
+        backends["alone, 2 processes"] = _alone(2, engine, prepared, plan)
+    names = list(backends)
     turns: dict[str, list[Figures]] = {name: [] for name in names}
     try:
         # in turns, so that the load of a shared machine weighs on every backend alike; each
@@ -239,20 +245,7 @@ def main() -> None:
         for turn in range(args.repeat):
             shift = turn % len(names)
             for name in names[shift:] + names[:shift]:
-                if name in dict(lone):
-                    turns[name].append(dict(lone)[name]())
-                    continue
-                _, open_executor, cpu = next(b for b in backends if b[0] == name)
-                executor = open_executor()
-                try:
-                    figures = _measure(
-                        name, executor, cpu(executor), engine, prepared, content, plan
-                    )
-                finally:
-                    if executor not in (local_1, local_2):
-                        executor.close()
-                        time.sleep(SETTLE)  # the cluster's processes end
-                turns[name].append(figures)
+                turns[name].append(backends[name](name))
     finally:
         local_1.close()
         local_2.close()
@@ -276,7 +269,7 @@ def main() -> None:
     print(header)
     for run in runs:
         # the lone processes against the lone process, the backends against one local worker
-        base = runs[len(backends)] if run.backend.startswith("alone") else runs[0]
+        base = runs[names.index("alone, 1 process")] if run.backend.startswith("alone") else runs[0]
         rate = run.games / run.wall
         overall = _overall(turns[run.backend])
         cpu_rate = run.games / run.busiest if run.busiest else float("nan")

@@ -368,13 +368,12 @@ def _failed_record(result: GameResult, exc: TypeError) -> dict[str, Any]:
     surrogates, which JSON text cannot)."""
     try:
         orjson.dumps(dict(result.metrics))
-        what = "record"
-    except TypeError:
-        what = "measures"  # a bug of the game's metrics
-    failed = {**result.to_json(), "metrics": {}}
-    failed["error"] = f"TypeError: the game's {what} are not JSON: {exc}"
-    if what == "record":
-        failed["error"] = f"TypeError: the match's record is not JSON: {exc} ({result.error})"
+    except TypeError:  # a bug of the game's metrics
+        error = f"TypeError: the game's measures are not JSON: {exc}"
+    else:
+        error = f"TypeError: the match's record is not JSON: {exc}"
+        error += f" ({result.error})" if result.error else ""
+    failed = {**result.to_json(), "metrics": {}, "error": error}
     return {key: _valid_text(value) for key, value in failed.items()}
 
 
