@@ -28,9 +28,11 @@ same batch of 250 games, played again and again in one process, ran at 350 to 73
 so one backend's best turn and another's may come from moments of different speeds. Each
 backend's games per second over all its turns (``all turns``: its games over its wall time)
 is shown too: with many short turns in alternation, every backend meets the machine's
-swings alike, so its speed-up is the steadier figure. The batch's own process's CPU time per
-game (``own``, the median turn's) is the last column: on two cores it is taken from the two
-workers.
+swings alike, so its speed-up is the steadier figure. ``paired x`` is steadier still: the
+median, over the rounds, of a backend's speed-up on the base's turn of the same round,
+seconds apart (a round the host slowed moves the median less than it moves the sums). The
+batch's own process's CPU time per game (``own``, the median turn's) is the last column: on
+two cores it is taken from the two workers.
 """
 
 from __future__ import annotations
@@ -171,6 +173,17 @@ def _overall(turns: list[Figures]) -> float:
     return sum(run.games for run in turns) / sum(run.wall for run in turns)
 
 
+def _paired(turns: list[Figures], base: list[Figures]) -> float:
+    """The median over rounds of a backend's speed-up on the base's turn of the same round.
+
+    The turns of one round are seconds apart, so each ratio meets one moment's speed of the
+    machine; the median of the rounds' ratios is not moved by a round the host slowed."""
+    return statistics.median(
+        (run.games / run.wall) / (other.games / other.wall)
+        for run, other in zip(turns, base, strict=True)
+    )
+
+
 def _fields(plan: BatchPlan) -> dict[str, Any]:
     return {name: getattr(plan, name) for name in BatchPlan.__dataclass_fields__}
 
@@ -264,7 +277,8 @@ def main() -> None:
     )
     header = (
         f"{'backend':<26} {'best s':>7} {'games/s':>8} {'x':>6} {'all turns':>10} {'x':>6}"
-        f" {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6} {'own us/game':>12}"
+        f" {'paired x':>9} {'busiest worker cpu s':>21} {'games/cpu-s':>12} {'x':>6}"
+        f" {'own us/game':>12}"
     )
     print(header)
     for run in runs:
@@ -279,6 +293,7 @@ def main() -> None:
         print(
             f"{run.backend:<26} {run.wall:>7.2f} {rate:>8.0f} {speed_up:>5.2f}x"
             f" {overall:>10.0f} {overall / _overall(turns[base.backend]):>5.2f}x"
+            f" {_paired(turns[run.backend], turns[base.backend]):>8.2f}x"
             f" {run.busiest:>21.2f} {cpu_rate:>12.0f} {cpu_rate / base_cpu:>5.2f}x"
             f" {own:>12}"
             f"  (all workers {run.total:.2f} cpu-s)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from editor.core.engine import MatchSpec, Outcome
-from editor.games.snails.metrics import METRICS
+from editor.games.snails.metrics import METRICS, seats_of
 from editor.sim.runner import BatchPlan, GameResult
 from editor.sim.summary import format_summary, summarize
 
@@ -37,7 +37,7 @@ def test_one_match_is_measured_from_its_events() -> None:
         "deaths": {"water": 1, "attack": 1, "fire": 1},
         "destroyed": [2, 0, 1],
         "plays": {"crawl": 1, "bazooka": 3},
-        "players": {"crawl": [0], "bazooka": [0, 1]},
+        "players": {"crawl": 0b01, "bazooka": 0b11},  # seat masks
         "deaths_at": {"A1": {"water": 1}, "C3": {"attack": 1}, "C4": {"fire": 1}},
         "destroyed_at": {"D4": [1], "D5": [1], "E5": [3]},
     }
@@ -99,3 +99,12 @@ def test_the_simulator_renders_the_sections() -> None:
     text = format_summary(summary)
     assert "Cards played" in text and "Snails lost" in text
     assert "to water" in text and "round 3" in text
+
+
+def test_a_players_mask_names_its_seats() -> None:
+    events: list[tuple[Any, ...]] = [("play", 3, 9, "crawl"), ("play", 0, 1, "crawl")]
+    players = METRICS.measure(events, Outcome((0,), "rounds", 1), SPEC)["players"]
+    assert players == {"crawl": 0b1001}
+    assert seats_of(players["crawl"]) == [0, 3]
+    assert seats_of(0) == []
+    assert seats_of([2, 0]) == [0, 2]  # a record written before the masks
