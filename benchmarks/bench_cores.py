@@ -15,14 +15,12 @@ machine, whose cores the host also gives to others, it falls whenever the host d
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import platform
 import statistics
 import time
-from typing import Any
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from machine import cpu_name, together  # benchmarks/machine.py, beside this script
 
 #: Loop iterations between two looks at the clock.
 STRIDE = 100_000
@@ -41,25 +39,14 @@ def _spin(seconds: float) -> float:
             return count / (now - start) / 1e6
 
 
-def _pinned(core: int, seconds: float, start: Any, out: Any) -> None:
+def _pinned(core: int, seconds: float) -> tuple[int, float]:
     os.sched_setaffinity(0, {core})
-    start.wait()
-    out.put((core, _spin(seconds)))
+    return core, _spin(seconds)
 
 
 def _run(cores: list[int], seconds: float) -> dict[int, float]:
     """Each core's rate, the loops started together, one process a core."""
-    context = multiprocessing.get_context("fork")
-    start, out = context.Event(), context.Queue()
-    children = [context.Process(target=_pinned, args=(c, seconds, start, out)) for c in cores]
-    for child in children:
-        child.start()
-    time.sleep(0.2)  # every child is up and pinned
-    start.set()
-    rates = dict(out.get() for _ in children)
-    for child in children:
-        child.join()
-    return rates
+    return dict(together(_pinned, [(core, seconds) for core in cores])[0])
 
 
 def main() -> None:

@@ -38,7 +38,6 @@ two cores it is taken from the two workers.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import platform
 import statistics
@@ -47,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from machine import cpu_name  # benchmarks/machine.py, beside this script
+from machine import cpu_name, together  # benchmarks/machine.py, beside this script
 
 import editor.games  # noqa: F401  (registers the games)
 from editor.core import registry
@@ -139,29 +138,17 @@ def _alone(processes: int, engine: Any, prepared: Any, plan: BatchPlan) -> Calla
     """A turn of ``processes`` forked processes, each playing its share of the batch in
     itself, with no pool, pipe or record: the machine's own ceiling for the split."""
 
-    def play(start: Any, done: Any, share: BatchPlan) -> None:
-        start.wait()
+    def play(share: BatchPlan) -> float:
         begun = time.process_time()
         run_batch(engine, prepared, share)
-        done.put(time.process_time() - begun)
+        return time.process_time() - begun
 
     def turn(name: str) -> Figures:
-        context = multiprocessing.get_context("fork")
-        start, done = context.Event(), context.Queue()
         shares = [
             BatchPlan(**{**_fields(plan), "games": plan.games // processes, "seed": plan.seed + i})
             for i in range(processes)
         ]
-        children = [context.Process(target=play, args=(start, done, s)) for s in shares]
-        for child in children:
-            child.start()
-        time.sleep(0.5)  # every child is up and waiting
-        begun = time.perf_counter()
-        start.set()
-        spent = [done.get() for _ in children]
-        wall = time.perf_counter() - begun
-        for child in children:
-            child.join()
+        spent, wall = together(play, [(share,) for share in shares])
         games = sum(share.games for share in shares)
         return Figures(name, processes, wall, max(spent), sum(spent), games, 0)
 
